@@ -1,0 +1,19 @@
+package dev.intentguard.api.bridge;
+
+/** What the agent core implements for the advice woven into tool methods. */
+public interface ToolHooks {
+
+    /**
+     * Called on entry of a guarded tool method.
+     *
+     * @param bindingId which tool method this is (a constant woven into the advice)
+     * @param owner the instrumented class
+     * @param self the receiver, or {@code null} for a static method
+     * @param args the arguments
+     * @return a frame to carry to {@link ToolFrame#exit}, or {@code null} to leave the call alone
+     */
+    ToolFrame enterTool(int bindingId, Class<?> owner, Object self, Object[] args);
+
+    /** Reports a failure inside the bridge itself; must not throw. */
+    void bridgeError(String where, Throwable error);
+}

@@ -1,0 +1,136 @@
+package dev.intentguard.agent;
+
+import dev.intentguard.agent.config.AgentArguments;
+import dev.intentguard.agent.config.AgentConfig;
+import dev.intentguard.agent.config.ConfigLoader;
+import dev.intentguard.agent.config.ConfigProblem;
+import dev.intentguard.agent.config.Effect;
+import dev.intentguard.agent.config.OnError;
+import dev.intentguard.agent.config.ToolSpec;
+import dev.intentguard.agent.json.AgentJson;
+import dev.intentguard.agent.store.ChronicleAccess;
+import dev.intentguard.agent.store.ChronicleIntentStore;
+import dev.intentguard.agent.store.StoreHandle;
+import dev.intentguard.agent.tool.ToolGuard;
+import dev.intentguard.api.bridge.Dispatcher;
+import net.bytebuddy.dynamic.ClassFileLocator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.lang.instrument.Instrumentation;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The agent core's entry, called by premain (or agentmain) inside the isolated loader. It reads and checks
+ * the config, weaves the tool guard, starts opening the store in the background and says so in one line.
+ * Anything wrong ends in one clear error: the application then runs without intentguard
+ * ({@code fail-open}), or the JVM exits before {@code main} ({@code fail-closed}).
+ */
+public final class AgentStartup {
+    /** Exit status of a JVM stopped by a fail-closed configuration error (EX_CONFIG). */
+    public static final int EXIT_CONFIG = 78;
+
+    private static final Logger LOG = LoggerFactory.getLogger("intentguard");
+
+    private AgentStartup() {
+    }
+
+    public static void start(String arguments, Instrumentation instrumentation, boolean attached, long startNanos) {
+        if (Dispatcher.installed()) {
+            LOG.warn("intentguard is already running in this JVM; this second start is ignored");
+            return;
+        }
+        AgentArguments args = AgentArguments.parse(arguments);
+        Path configPath = args.configPath();
+        OnError onError = args.onErrorOverride();
+        AgentConfig config;
+        try {
+            config = configPath == null ? ConfigLoader.defaults() : ConfigLoader.load(configPath);
+            List<ConfigProblem.Issue> issues = failClosed(config, onError) ? checkBeforeMain(config) : List.of();
+            if (!issues.isEmpty()) {
+                throw new ConfigProblem(config.sourceName(), issues);
+            }
+        } catch (ConfigProblem problem) {
+            if (onError == null) {
+                onError = configPath == null ? OnError.FAIL_OPEN : ConfigLoader.onErrorOf(configPath.toAbsolutePath());
+            }
+            refuse(problem, onError);
+            return;
+        }
+        if (onError != null && onError != config.onError()) {
+            config = new AgentConfig(config.source(), config.mode(), onError, config.store(), config.tools());
+        }
+
+        ChronicleAccess.grant(instrumentation);
+        StoreHandle store = StoreHandle.pending(config.store().path().toString());
+        ToolGuard guard = ToolGuard.install(config, store, instrumentation);
+        AgentConfig settings = config;
+        Thread init = new Thread(() -> {
+            // Heavy lifting off the application's main thread, in the order the first tool call needs it.
+            guard.prepareWeaver();
+            store.open(() -> ChronicleIntentStore.open(settings.store().path(), settings.store().maxIntents(),
+                    settings.store().maxResultBytes()));
+            AgentJson.warmUp();
+            LOG.debug("intentguard ready {} ms after premain (weaver, store, JSON)", (System.nanoTime() - startNanos) / 1_000_000);
+        }, "intentguard-init");
+        init.setDaemon(true);
+        init.start();
+        Runtime.getRuntime().addShutdownHook(new Thread(store::close, "intentguard-store-close"));
+        LOG.info("intentguard {} {} in {} ms: config {}, {}, store {}, mode {}, on-error {}", Version.current(),
+                attached ? "attached" : "started", (System.nanoTime() - startNanos) / 1_000_000,
+                config.source() == null ? "none (annotated tools only)" : config.source(), describeTools(config),
+                config.store().path(), config.mode().configName(), config.onError().configName());
+    }
+
+    private static boolean failClosed(AgentConfig config, OnError override) {
+        return (override != null ? override : config.onError()) == OnError.FAIL_CLOSED;
+    }
+
+    /**
+     * What can be checked before main: each configured class found on the system class path. Only
+     * fail-closed needs it (to stop before main); fail-open reports the same problems as the classes load.
+     */
+    private static List<ConfigProblem.Issue> checkBeforeMain(AgentConfig config) {
+        List<ConfigProblem.Issue> issues = new ArrayList<>();
+        if (config.tools().stream().noneMatch(t -> t.method() != null)) {
+            return issues;
+        }
+        for (ToolGuard.CheckedTool checked : ToolGuard.check(config, ClassFileLocator.ForClassLoader.ofSystemLoader())) {
+            issues.addAll(checked.issues);
+        }
+        return issues;
+    }
+
+    private static void refuse(ConfigProblem problem, OnError onError) {
+        if (onError == OnError.FAIL_CLOSED) {
+            LOG.error("{}\n  The JVM stops before main (on-error: fail-closed, exit status {}).", problem.render(), EXIT_CONFIG);
+            System.err.flush();
+            System.exit(EXIT_CONFIG);
+        }
+        LOG.error("{}\n  intentguard is off for this run (on-error: fail-open): the application runs without it.",
+                problem.render());
+    }
+
+    private static String describeTools(AgentConfig config) {
+        int sideEffect = 0;
+        int idempotent = 0;
+        int read = 0;
+        int annotated = 0;
+        for (ToolSpec t : config.tools()) {
+            if (t.method() == null) {
+                annotated++;
+            } else if (t.effect() == Effect.SIDE_EFFECT) {
+                sideEffect++;
+            } else if (t.effect() == Effect.IDEMPOTENT) {
+                idempotent++;
+            } else {
+                read++;
+            }
+        }
+        return (sideEffect + idempotent + read) + " configured tools (" + sideEffect + " side_effect, " + idempotent
+                + " idempotent, " + read + " read" + (annotated > 0 ? ", " + annotated + " settings for annotated tools" : "")
+                + ") plus annotated ones";
+    }
+}

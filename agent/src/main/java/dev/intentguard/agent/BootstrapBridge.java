@@ -1,0 +1,99 @@
+package dev.intentguard.agent;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.instrument.Instrumentation;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+
+/**
+ * Puts the agent-api bridge into the bootstrap class loader, so that advice woven into any class (the
+ * application's, a framework's or the JDK's) can call it.
+ *
+ * <p>The classes are defined one by one rather than by appending the agent jar to the bootstrap search
+ * path: an appended bootstrap path makes the JVM turn off class data sharing for every application class
+ * (and print a warning in the host's console). Defining them needs {@code jdk.internal.misc}, which is
+ * exported for the moment to this class's module only, never to the application.
+ *
+ * <p>Loaded first, before any class that refers to the bridge; it uses nothing but the JDK.
+ */
+public final class BootstrapBridge {
+    private static final String PREFIX = "dev/intentguard/api/";
+    private static final String PROBE = "dev.intentguard.api.bridge.Dispatcher";
+
+    private BootstrapBridge() {
+    }
+
+    public static void inject(Instrumentation instrumentation, File agentJar) throws Exception {
+        if (definedInBoot(PROBE)) {
+            return;   // a previous start (or -Xbootclasspath/a) already did it
+        }
+        Map<String, byte[]> classes = readBridge(agentJar);
+        Module base = Object.class.getModule();
+        instrumentation.redefineModule(base, Set.of(), Map.of("jdk.internal.misc", Set.of(BootstrapBridge.class.getModule())),
+                Map.of(), Set.of(), Map.of());
+        Class<?> unsafeType = Class.forName("jdk.internal.misc.Unsafe");
+        Object unsafe = unsafeType.getMethod("getUnsafe").invoke(null);
+        Method define = unsafeType.getMethod("defineClass", String.class, byte[].class, int.class, int.class,
+                ClassLoader.class, java.security.ProtectionDomain.class);
+        // A class whose supertype is not defined yet fails with NoClassDefFoundError: define in rounds.
+        List<String> pending = new ArrayList<>(classes.keySet());
+        while (!pending.isEmpty()) {
+            List<String> failed = new ArrayList<>();
+            Throwable last = null;
+            for (String name : pending) {
+                byte[] bytes = classes.get(name);
+                try {
+                    define.invoke(unsafe, name, bytes, 0, bytes.length, null, null);
+                } catch (InvocationTargetException e) {
+                    if (e.getCause() instanceof LinkageError && definedInBoot(name)) {
+                        continue;   // defined concurrently
+                    }
+                    failed.add(name);
+                    last = e.getCause();
+                }
+            }
+            if (failed.size() == pending.size()) {
+                throw new IllegalStateException("cannot define the bridge classes " + failed + " in the boot loader", last);
+            }
+            pending = failed;
+        }
+    }
+
+    private static boolean definedInBoot(String name) {
+        try {
+            Class.forName(name, false, null);
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
+    }
+
+    private static Map<String, byte[]> readBridge(File agentJar) throws IOException {
+        Map<String, byte[]> classes = new LinkedHashMap<>();
+        try (JarFile jar = new JarFile(agentJar, false)) {
+            for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements(); ) {
+                JarEntry entry = e.nextElement();
+                String name = entry.getName();
+                if (name.startsWith(PREFIX) && name.endsWith(".class") && !name.endsWith("package-info.class")) {
+                    try (InputStream in = jar.getInputStream(entry)) {
+                        classes.put(name.substring(0, name.length() - 6).replace('/', '.'), in.readAllBytes());
+                    }
+                }
+            }
+        }
+        if (classes.isEmpty()) {
+            throw new IOException(agentJar + " holds no bridge classes under " + PREFIX);
+        }
+        return classes;
+    }
+}

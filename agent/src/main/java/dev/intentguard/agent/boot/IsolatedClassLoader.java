@@ -1,0 +1,165 @@
+package dev.intentguard.agent.boot;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.security.CodeSource;
+import java.security.ProtectionDomain;
+import java.security.cert.Certificate;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+
+/**
+ * Loads the agent's private classes from {@code inst/} inside the agent jar. Class files there are named
+ * {@code *.classdata}, so the system class loader (which also has the agent jar on its path) can never
+ * load them: the host and the agent each see only their own Jackson, Byte Buddy, Chronicle and SLF4J.
+ *
+ * <p>The parent is the platform loader (so {@code java.net.http} and friends resolve), and the bridge
+ * package {@code dev.intentguard.api} comes from {@code bridgeLoader} (the bootstrap path once premain has
+ * appended it; the jar's own loader for the command-line tools).
+ */
+final class IsolatedClassLoader extends ClassLoader {
+    static {
+        registerAsParallelCapable();
+    }
+
+    private static final String ROOT = "inst/";
+    private static final String VERSIONS = ROOT + "META-INF/versions/";
+    private static final String CLASS = ".class";
+    private static final String CLASSDATA = ".classdata";
+    private static final String BRIDGE_PACKAGE = "dev.intentguard.api.";
+
+    private final JarFile jar;
+    private final String jarUrl;
+    private final ProtectionDomain domain;
+    private final ClassLoader bridgeLoader;
+    /** Resource name to the entry of the newest multi-release variant this JVM can use. */
+    private final Map<String, String> versioned;
+
+    IsolatedClassLoader(File agentJar, ClassLoader parent, ClassLoader bridgeLoader) throws IOException {
+        super("intentguard", parent);
+        this.jar = new JarFile(agentJar, false);
+        URL url = agentJar.toURI().toURL();
+        this.jarUrl = "jar:" + url + "!/";
+        this.domain = new ProtectionDomain(new CodeSource(url, (Certificate[]) null), null, this, null);
+        this.bridgeLoader = bridgeLoader;
+        this.versioned = multiReleaseEntries(jar);
+    }
+
+    private static Map<String, String> multiReleaseEntries(JarFile jar) {
+        int feature = Runtime.version().feature();
+        Map<String, String> best = new HashMap<>();
+        Map<String, Integer> bestVersion = new HashMap<>();
+        for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements(); ) {
+            String name = e.nextElement().getName();
+            if (!name.startsWith(VERSIONS) || name.endsWith("/")) {
+                continue;
+            }
+            int slash = name.indexOf('/', VERSIONS.length());
+            if (slash < 0) {
+                continue;
+            }
+            int version;
+            try {
+                version = Integer.parseInt(name.substring(VERSIONS.length(), slash));
+            } catch (NumberFormatException notAVersion) {
+                continue;
+            }
+            String resource = resourceName(name.substring(slash + 1));
+            if (version <= feature && version > bestVersion.getOrDefault(resource, 0)) {
+                best.put(resource, name);
+                bestVersion.put(resource, version);
+            }
+        }
+        return best;
+    }
+
+    /** {@code a/B.classdata} back to the resource name {@code a/B.class}. */
+    private static String resourceName(String entry) {
+        return entry.endsWith(CLASSDATA) ? entry.substring(0, entry.length() - CLASSDATA.length()) + CLASS : entry;
+    }
+
+    private JarEntry entry(String resource) {
+        String name = versioned.get(resource);
+        if (name == null) {
+            name = ROOT + (resource.endsWith(CLASS)
+                    ? resource.substring(0, resource.length() - CLASS.length()) + CLASSDATA
+                    : resource);
+        }
+        return jar.getJarEntry(name);
+    }
+
+    @Override
+    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+        if (bridgeLoader != null && name.startsWith(BRIDGE_PACKAGE)) {
+            return bridgeLoader.loadClass(name);
+        }
+        return super.loadClass(name, resolve);
+    }
+
+    @Override
+    protected Class<?> findClass(String name) throws ClassNotFoundException {
+        JarEntry entry = entry(name.replace('.', '/') + CLASS);
+        if (entry == null) {
+            throw new ClassNotFoundException(name);
+        }
+        byte[] bytes;
+        try (InputStream in = jar.getInputStream(entry)) {
+            bytes = in.readAllBytes();
+        } catch (IOException e) {
+            throw new ClassNotFoundException(name, e);
+        }
+        int dot = name.lastIndexOf('.');
+        if (dot > 0) {
+            String pkg = name.substring(0, dot);
+            if (getDefinedPackage(pkg) == null) {
+                try {
+                    definePackage(pkg, null, null, null, null, null, null, null);
+                } catch (IllegalArgumentException definedConcurrently) {
+                    // another thread won the race; the package exists
+                }
+            }
+        }
+        return defineClass(name, bytes, 0, bytes.length, domain);
+    }
+
+    @Override
+    protected URL findResource(String name) {
+        JarEntry entry = entry(name);
+        if (entry == null) {
+            return null;
+        }
+        try {
+            return new URL(jarUrl + entry.getName());
+        } catch (MalformedURLException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    protected Enumeration<URL> findResources(String name) {
+        URL url = findResource(name);
+        return url == null ? Collections.emptyEnumeration() : Collections.enumeration(Collections.singletonList(url));
+    }
+
+    @Override
+    public InputStream getResourceAsStream(String name) {
+        // Straight from the jar: Byte Buddy reads advice class files this way on every transformation.
+        JarEntry entry = entry(name);
+        if (entry != null) {
+            try {
+                return jar.getInputStream(entry);
+            } catch (IOException e) {
+                return null;
+            }
+        }
+        return super.getResourceAsStream(name);
+    }
+}

@@ -1,0 +1,45 @@
+package dev.intentguard.agent.boot;
+
+import java.io.File;
+import java.lang.instrument.Instrumentation;
+
+/**
+ * {@code Premain-Class} and {@code Agent-Class}. Kept tiny: it runs in the application's system class
+ * loader, so it touches nothing but the JDK.
+ */
+public final class Premain {
+    private static final String BRIDGE = "dev.intentguard.agent.BootstrapBridge";
+    private static final String CORE = "dev.intentguard.agent.AgentStartup";
+
+    private Premain() {
+    }
+
+    public static void premain(String arguments, Instrumentation instrumentation) {
+        start(arguments, instrumentation, false);
+    }
+
+    public static void agentmain(String arguments, Instrumentation instrumentation) {
+        start(arguments, instrumentation, true);
+    }
+
+    private static void start(String arguments, Instrumentation instrumentation, boolean attached) {
+        long startNanos = System.nanoTime();
+        try {
+            File jar = AgentJar.locate();
+            ClassLoader core = AgentJar.isolatedLoader(jar, null);
+            // The bridge (agent-api) must be visible to every class we weave advice into, JDK classes included.
+            Class.forName(BRIDGE, true, core).getMethod("inject", Instrumentation.class, File.class)
+                    .invoke(null, instrumentation, jar);
+            Class.forName(CORE, true, core)
+                    .getMethod("start", String.class, Instrumentation.class, boolean.class, long.class)
+                    .invoke(null, arguments, instrumentation, attached, startNanos);
+        } catch (Throwable t) {
+            Throwable cause = t instanceof java.lang.reflect.InvocationTargetException ? t.getCause() : t;
+            System.err.println("[intentguard] ERROR the agent could not start (" + cause
+                    + "); the application runs without intentguard.");
+            if (Boolean.getBoolean("intentguard.debug")) {
+                cause.printStackTrace();
+            }
+        }
+    }
+}

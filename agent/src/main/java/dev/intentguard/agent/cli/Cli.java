@@ -1,0 +1,40 @@
+package dev.intentguard.agent.cli;
+
+import java.io.PrintStream;
+import java.util.Arrays;
+
+/** {@code java -jar intentguard-agent.jar <command>}: the operator's tools. */
+public final class Cli {
+    private Cli() {
+    }
+
+    /** Runs a command; returns the process exit status. */
+    public static int run(String[] args) {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        if (args.length == 0 || args[0].equals("help") || args[0].equals("--help") || args[0].equals("-h")) {
+            out.println(usage());
+            return args.length == 0 ? 2 : 0;
+        }
+        String[] rest = Arrays.copyOfRange(args, 1, args.length);
+        switch (args[0]) {
+            case "check":
+                return CheckCommand.run(rest, out, err);
+            case "version":
+                out.println("intentguard " + dev.intentguard.agent.Version.current());
+                return 0;
+            default:
+                err.println("unknown command \"" + args[0] + "\"\n" + usage());
+                return 2;
+        }
+    }
+
+    static String usage() {
+        return String.join("\n",
+                "usage: java -jar intentguard-agent.jar <command>",
+                "  check CONFIG [--classpath CP]   validate a config; with the class path, also each method and key",
+                "  version                         print the agent's version",
+                "",
+                "attach the agent: java -javaagent:intentguard-agent.jar=config=intentguard.yaml -jar app.jar");
+    }
+}

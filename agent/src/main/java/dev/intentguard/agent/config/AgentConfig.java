@@ -1,0 +1,47 @@
+package dev.intentguard.agent.config;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/** A validated config: what the agent guards and how. */
+public final class AgentConfig {
+    private final Path source;
+    private final Mode mode;
+    private final OnError onError;
+    private final StoreSettings store;
+    private final List<ToolSpec> tools;
+
+    public AgentConfig(Path source, Mode mode, OnError onError, StoreSettings store, List<ToolSpec> tools) {
+        this.source = source;
+        this.mode = mode;
+        this.onError = onError;
+        this.store = store;
+        this.tools = List.copyOf(tools);
+    }
+
+    /** The file it was read from, or {@code null} when running on defaults (annotations only). */
+    public Path source() {
+        return source;
+    }
+
+    public Mode mode() {
+        return mode;
+    }
+
+    public OnError onError() {
+        return onError;
+    }
+
+    public StoreSettings store() {
+        return store;
+    }
+
+    public List<ToolSpec> tools() {
+        return tools;
+    }
+
+    /** Where problems found after loading (at class load time) point to. */
+    public String sourceName() {
+        return source == null ? "(no config file)" : source.toString();
+    }
+}

@@ -1,0 +1,458 @@
+package dev.intentguard.agent.config;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads and validates the YAML config. Every problem is collected with its line and a fix, so one run
+ * shows everything that is wrong.
+ */
+public final class ConfigLoader {
+    static final String DEFAULT_STORE = ".intentguard/intents.dat";
+    private static final long DEFAULT_MAX_INTENTS = 1_000_000;
+    private static final Duration DEFAULT_RETENTION = Duration.ofDays(7);
+    private static final Duration DEFAULT_IN_FLIGHT_WAIT = Duration.ofSeconds(30);
+    private static final int DEFAULT_MAX_RESULT_BYTES = 8192;
+    private static final Duration DEFAULT_OPEN_TIMEOUT = Duration.ofSeconds(10);
+
+    private static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
+    private static final Pattern METHOD = Pattern.compile("([\\w.$]+)#([\\w$]+)(?:\\((.*)\\))?");
+    private static final Pattern ARGUMENT = Pattern.compile("(\\d+|[A-Za-z_$][\\w$]*)(\\.[A-Za-z_$][\\w$]*)*");
+    private static final Pattern ON_ERROR_LINE = Pattern.compile("(?m)^on-error\\s*:\\s*[\"']?([\\w-]+)");
+
+    private static final List<String> TOP_LEVEL = List.of("mode", "on-error", "store", "tools");
+    private static final List<String> STORE_KEYS = List.of("path", "max-intents", "retention", "in-flight-wait",
+            "max-result-bytes", "open-timeout");
+    private static final List<String> TOOL_KEYS = List.of("name", "method", "effect", "key", "exclude", "enabled");
+
+    private ConfigLoader() {
+    }
+
+    /** The config used when no file is given: defaults, tools from annotations only. */
+    public static AgentConfig defaults() {
+        return new AgentConfig(null, Mode.ENFORCE, OnError.FAIL_OPEN, defaultStore(), List.of());
+    }
+
+    private static StoreSettings defaultStore() {
+        return new StoreSettings(resolve(DEFAULT_STORE), DEFAULT_MAX_INTENTS, DEFAULT_RETENTION,
+                DEFAULT_IN_FLIGHT_WAIT, DEFAULT_MAX_RESULT_BYTES, DEFAULT_OPEN_TIMEOUT);
+    }
+
+    /** Loads {@code file}; everything wrong with it comes back as one {@link ConfigProblem}. */
+    public static AgentConfig load(Path file) throws ConfigProblem {
+        Path absolute = file.toAbsolutePath().normalize();
+        String text;
+        try {
+            text = Files.readString(absolute, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw ConfigProblem.of(absolute, 0, "the file does not exist",
+                    "create it, or point -javaagent:...=config=PATH (or -Dintentguard.config, INTENTGUARD_CONFIG) at an existing file");
+        } catch (IOException e) {
+            throw ConfigProblem.of(absolute, 0, "the file cannot be read (" + e + ")", "make it readable by the application's user");
+        }
+        return parse(text, absolute);
+    }
+
+    /**
+     * The {@code on-error} a file asks for, read leniently so that it is honoured even when the rest of
+     * the file does not parse.
+     */
+    public static OnError onErrorOf(Path file) {
+        try {
+            Matcher m = ON_ERROR_LINE.matcher(Files.readString(file, StandardCharsets.UTF_8));
+            if (m.find()) {
+                OnError e = OnError.ofConfigName(m.group(1));
+                return e == null ? OnError.FAIL_OPEN : e;
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // unreadable: the default applies
+        }
+        return OnError.FAIL_OPEN;
+    }
+
+    static AgentConfig parse(String text, Path file) throws ConfigProblem {
+        YamlNode root;
+        try {
+            root = YamlReader.read(text);
+        } catch (YamlSyntaxException e) {
+            throw ConfigProblem.of(file, e.line, "this is not valid YAML: " + e.getMessage(),
+                    "correct the YAML syntax at that line (indentation, a missing ':' or an unclosed bracket)");
+        }
+        Binder b = new Binder(file);
+        AgentConfig config = b.config(root);
+        if (!b.issues.isEmpty()) {
+            throw new ConfigProblem(String.valueOf(file), b.issues);
+        }
+        return config;
+    }
+
+    static Path resolve(String path) {
+        return Path.of(path).toAbsolutePath().normalize();
+    }
+
+    /** Turns the YAML tree into a config, collecting issues instead of stopping at the first. */
+    private static final class Binder {
+        private final Path file;
+        private final List<ConfigProblem.Issue> issues = new ArrayList<>();
+
+        Binder(Path file) {
+            this.file = file;
+        }
+
+        void problem(int line, String message, String fix) {
+            issues.add(new ConfigProblem.Issue(line, message, fix));
+        }
+
+        AgentConfig config(YamlNode root) {
+            if (!(root instanceof YamlNode.Mapping)) {
+                problem(root.line, "the file must be a section of settings (mode, on-error, store, tools), but it is "
+                        + root.kind(), "start the file with 'tools:' and list the tools under it");
+                return null;
+            }
+            YamlNode.Mapping map = (YamlNode.Mapping) root;
+            checkKeys(map, TOP_LEVEL, "");
+            Mode mode = Mode.ENFORCE;
+            YamlNode.Entry modeEntry = map.entries.get("mode");
+            if (modeEntry != null) {
+                String m = scalar(modeEntry, "mode");
+                if ("enforce".equals(m)) {
+                    mode = Mode.ENFORCE;
+                } else if ("audit".equals(m)) {
+                    mode = Mode.AUDIT;
+                } else if (m != null) {
+                    problem(modeEntry.keyLine, "mode \"" + m + "\" is not a mode", "write mode: enforce (or mode: audit)");
+                }
+            }
+            OnError onError = OnError.FAIL_OPEN;
+            YamlNode.Entry onErrorEntry = map.entries.get("on-error");
+            if (onErrorEntry != null) {
+                String v = scalar(onErrorEntry, "on-error");
+                OnError parsed = OnError.ofConfigName(v);
+                if (parsed != null) {
+                    onError = parsed;
+                } else if (v != null) {
+                    problem(onErrorEntry.keyLine, "on-error \"" + v + "\" is not a choice",
+                            "write on-error: fail-open (run unguarded when intentguard cannot work) or on-error: fail-closed");
+                }
+            }
+            StoreSettings store = store(map.entries.get("store"));
+            List<ToolSpec> tools = tools(map.entries.get("tools"));
+            return new AgentConfig(file, mode, onError, store, tools);
+        }
+
+        private StoreSettings store(YamlNode.Entry entry) {
+            if (entry == null) {
+                return defaultStore();
+            }
+            YamlNode.Mapping map = mapping(entry, "store", "indent path:, max-intents:, retention: ... under store:");
+            if (map == null) {
+                return defaultStore();
+            }
+            checkKeys(map, STORE_KEYS, "store.");
+            Path path = resolve(DEFAULT_STORE);
+            YamlNode.Entry p = map.entries.get("path");
+            if (p != null) {
+                String v = scalar(p, "store.path");
+                if (v != null && !v.isBlank()) {
+                    try {
+                        path = resolve(v.trim());
+                    } catch (RuntimeException e) {
+                        problem(p.keyLine, "store.path \"" + v + "\" is not a usable path (" + e.getMessage() + ")",
+                                "write a file path, e.g. store.path: .intentguard/intents.dat");
+                    }
+                } else if (v != null) {
+                    problem(p.keyLine, "store.path is empty", "write a file path, e.g. store.path: .intentguard/intents.dat");
+                }
+            }
+            long maxIntents = positiveLong(map.entries.get("max-intents"), "store.max-intents", DEFAULT_MAX_INTENTS,
+                    "write a whole number of intents, e.g. max-intents: 1000000");
+            int maxResultBytes = (int) Math.min(Integer.MAX_VALUE, positiveLong(map.entries.get("max-result-bytes"),
+                    "store.max-result-bytes", DEFAULT_MAX_RESULT_BYTES, "write a number of bytes, e.g. max-result-bytes: 8192"));
+            if (maxResultBytes > 1 << 20) {
+                problem(map.entries.get("max-result-bytes").keyLine, "store.max-result-bytes is above 1 MiB",
+                        "keep first results small (the store is memory-mapped); 8192 is plenty for model-facing text");
+            }
+            Duration retention = duration(map.entries.get("retention"), "store.retention", DEFAULT_RETENTION);
+            Duration wait = duration(map.entries.get("in-flight-wait"), "store.in-flight-wait", DEFAULT_IN_FLIGHT_WAIT);
+            Duration open = duration(map.entries.get("open-timeout"), "store.open-timeout", DEFAULT_OPEN_TIMEOUT);
+            return new StoreSettings(path, maxIntents, retention, wait, maxResultBytes, open);
+        }
+
+        private List<ToolSpec> tools(YamlNode.Entry entry) {
+            List<ToolSpec> tools = new ArrayList<>();
+            if (entry == null || entry.value instanceof YamlNode.Scalar && ((YamlNode.Scalar) entry.value).text == null) {
+                return tools;
+            }
+            if (!(entry.value instanceof YamlNode.Sequence)) {
+                problem(entry.keyLine, "tools must be a list, but it is " + entry.value.kind(),
+                        "write each tool as a list item starting with '- name: ...'");
+                return tools;
+            }
+            Map<String, Integer> names = new HashMap<>();
+            Map<String, Integer> methods = new HashMap<>();
+            for (YamlNode item : ((YamlNode.Sequence) entry.value).items) {
+                ToolSpec spec = tool(item);
+                if (spec == null) {
+                    continue;
+                }
+                Integer earlier = names.putIfAbsent(spec.name(), spec.line());
+                if (earlier != null) {
+                    problem(spec.line(), "tool name \"" + spec.name() + "\" is already used on line " + earlier,
+                            "give each tool its own name: the name is part of every intent key");
+                }
+                if (spec.method() != null) {
+                    Integer same = methods.putIfAbsent(spec.method().toString(), spec.line());
+                    if (same != null) {
+                        problem(spec.line(), "method " + spec.method() + " is already listed on line " + same,
+                                "list each method once");
+                    }
+                }
+                tools.add(spec);
+            }
+            return tools;
+        }
+
+        private ToolSpec tool(YamlNode item) {
+            if (!(item instanceof YamlNode.Mapping)) {
+                problem(item.line, "a tool must be a section of settings, but this is " + item.kind(),
+                        "write '- name: refund_order' and indent method:, effect:, key: under it");
+                return null;
+            }
+            YamlNode.Mapping map = (YamlNode.Mapping) item;
+            int issuesBefore = issues.size();
+            checkKeys(map, TOOL_KEYS, "tools[].");
+
+            MethodRef method = null;
+            YamlNode.Entry methodEntry = map.entries.get("method");
+            if (methodEntry != null) {
+                String v = scalar(methodEntry, "method");
+                if (v != null) {
+                    method = method(v.replace(" ", ""), methodEntry.keyLine);
+                }
+            }
+
+            String name = null;
+            YamlNode.Entry nameEntry = map.entries.get("name");
+            if (nameEntry != null) {
+                name = scalar(nameEntry, "name");
+                if (name != null && !TOOL_NAME.matcher(name).matches()) {
+                    problem(nameEntry.keyLine, "tool name \"" + name + "\" has characters an intent key cannot carry",
+                            "use letters, digits, '_', '-' or '.', at most 64 characters, e.g. refund_order");
+                }
+            } else if (method != null) {
+                name = method.methodName();
+            } else if (methodEntry == null) {
+                problem(item.line, "this tool has neither a name nor a method",
+                        "add method: com.acme.Tools#refundOrder (and a name), or the name of an annotated tool");
+            }
+
+            Effect effect = null;
+            YamlNode.Entry effectEntry = map.entries.get("effect");
+            if (effectEntry != null) {
+                String v = scalar(effectEntry, "effect");
+                effect = Effect.ofConfigName(v);
+                if (effect == null && v != null) {
+                    String normalized = v.toLowerCase(Locale.ROOT).replace('-', '_').replace(' ', '_');
+                    Effect close = Effect.ofConfigName(normalized);
+                    problem(effectEntry.keyLine, "effect \"" + v + "\" is not one of read, idempotent, side_effect",
+                            close != null ? "write effect: " + close.configName()
+                                    : "write effect: side_effect (changes the world), idempotent (safe to repeat) or read");
+                }
+            } else if (method != null) {
+                problem(item.line, "tool " + (name == null ? method.toString() : name) + " has no effect",
+                        "add effect: side_effect, idempotent or read");
+            }
+
+            List<String> key = arguments(map.entries.get("key"), "key");
+            List<String> exclude = arguments(map.entries.get("exclude"), "exclude");
+            for (String k : key) {
+                if (exclude.contains(k)) {
+                    problem(map.entries.get("exclude").keyLine, "\"" + k + "\" is both in key and in exclude",
+                            "an argument that identifies the intent is part of the fingerprint too: remove it from exclude");
+                }
+            }
+
+            boolean enabled = true;
+            YamlNode.Entry enabledEntry = map.entries.get("enabled");
+            if (enabledEntry != null) {
+                String v = scalar(enabledEntry, "enabled");
+                if ("true".equals(v) || "false".equals(v)) {
+                    enabled = Boolean.parseBoolean(v);
+                } else if (v != null) {
+                    problem(enabledEntry.keyLine, "enabled \"" + v + "\" is not true or false",
+                            "write enabled: true, or enabled: false to switch the tool off");
+                }
+            }
+            if (issues.size() > issuesBefore || name == null) {
+                return null;
+            }
+            YamlNode.Entry keyEntry = map.entries.get("key");
+            YamlNode.Entry excludeEntry = map.entries.get("exclude");
+            return new ToolSpec(name, method, effect, key, exclude, enabled, item.line,
+                    keyEntry == null ? item.line : keyEntry.keyLine, excludeEntry == null ? item.line : excludeEntry.keyLine);
+        }
+
+        private MethodRef method(String v, int line) {
+            Matcher m = METHOD.matcher(v);
+            if (!m.matches()) {
+                problem(line, "method \"" + v + "\" is not of the form class#method",
+                        "write the class's full name, '#', and the method name, e.g. com.acme.support.RefundTools#refundOrder");
+                return null;
+            }
+            List<String> params = null;
+            if (m.group(3) != null) {
+                params = m.group(3).isEmpty() ? List.of() : Arrays.asList(m.group(3).split(","));
+            }
+            return new MethodRef(m.group(1), m.group(2), params);
+        }
+
+        private List<String> arguments(YamlNode.Entry entry, String what) {
+            List<String> out = new ArrayList<>();
+            if (entry == null) {
+                return out;
+            }
+            List<YamlNode> items = new ArrayList<>();
+            if (entry.value instanceof YamlNode.Sequence) {
+                items.addAll(((YamlNode.Sequence) entry.value).items);
+            } else {
+                items.add(entry.value);
+            }
+            for (YamlNode n : items) {
+                if (!(n instanceof YamlNode.Scalar) || ((YamlNode.Scalar) n).text == null) {
+                    problem(n.line, what + " must list argument names, but an item is " + n.kind(),
+                            "write " + what + ": [orderId, amount] with names, indexes (\"0\") or paths (\"request.orderId\")");
+                    continue;
+                }
+                String a = ((YamlNode.Scalar) n).text.trim();
+                if (!ARGUMENT.matcher(a).matches()) {
+                    problem(n.line, what + " item \"" + a + "\" is not an argument name, index or path",
+                            "write a parameter name (orderId), an index (0) or a path (request.orderId)");
+                    continue;
+                }
+                if (out.contains(a)) {
+                    problem(n.line, what + " lists \"" + a + "\" twice", "list each argument once");
+                    continue;
+                }
+                out.add(a);
+            }
+            return out;
+        }
+
+        private void checkKeys(YamlNode.Mapping map, List<String> known, String prefix) {
+            for (YamlNode.Entry e : map.entries.values()) {
+                if (!known.contains(e.key)) {
+                    String close = closest(e.key, known);
+                    problem(e.keyLine, "unknown setting \"" + prefix + e.key + "\"",
+                            close != null ? "did you mean \"" + close + "\"?" : "known settings here: " + String.join(", ", known));
+                }
+            }
+        }
+
+        private String scalar(YamlNode.Entry e, String what) {
+            if (e.value instanceof YamlNode.Scalar) {
+                return ((YamlNode.Scalar) e.value).text;
+            }
+            problem(e.keyLine, what + " must be a single value, but it is " + e.value.kind(),
+                    "write it on one line, e.g. " + what.replaceAll(".*\\.", "") + ": value");
+            return null;
+        }
+
+        private YamlNode.Mapping mapping(YamlNode.Entry e, String what, String fix) {
+            if (e.value instanceof YamlNode.Mapping) {
+                return (YamlNode.Mapping) e.value;
+            }
+            if (e.value instanceof YamlNode.Scalar && ((YamlNode.Scalar) e.value).text == null) {
+                return null;
+            }
+            problem(e.keyLine, what + " must be a section of settings, but it is " + e.value.kind(), fix);
+            return null;
+        }
+
+        private long positiveLong(YamlNode.Entry e, String what, long fallback, String fix) {
+            if (e == null) {
+                return fallback;
+            }
+            String v = scalar(e, what);
+            if (v == null) {
+                return fallback;
+            }
+            try {
+                long n = Long.parseLong(v.trim().replace("_", ""));
+                if (n > 0) {
+                    return n;
+                }
+            } catch (NumberFormatException ignored) {
+                // reported below
+            }
+            problem(e.keyLine, what + " \"" + v + "\" is not a positive whole number", fix);
+            return fallback;
+        }
+
+        private Duration duration(YamlNode.Entry e, String what, Duration fallback) {
+            if (e == null) {
+                return fallback;
+            }
+            String v = scalar(e, what);
+            Duration d = Durations.parse(v);
+            if (d == null || d.isNegative()) {
+                if (v != null) {
+                    problem(e.keyLine, what + " \"" + v + "\" is not a duration",
+                            "write a number and a unit: 500ms, 30s, 5m, 1h or 7d");
+                }
+                return fallback;
+            }
+            return d;
+        }
+    }
+
+    /** The known word within two edits of {@code word}, for "did you mean". */
+    public static String closest(String word, List<String> known) {
+        String best = null;
+        int bestDistance = 3;
+        for (String k : known) {
+            int d = distance(word, k);
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = k;
+            }
+        }
+        return best;
+    }
+
+    private static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+
+    /** The keys the config accepts, for documentation tests. */
+    static Set<String> topLevelKeys() {
+        return Set.copyOf(TOP_LEVEL);
+    }
+}

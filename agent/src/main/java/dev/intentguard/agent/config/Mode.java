@@ -1,0 +1,17 @@
+package dev.intentguard.agent.config;
+
+/** Whether the agent acts ({@code enforce}) or only records what it would have done ({@code audit}). */
+public enum Mode {
+    ENFORCE("enforce"),
+    AUDIT("audit");
+
+    private final String configName;
+
+    Mode(String configName) {
+        this.configName = configName;
+    }
+
+    public String configName() {
+        return configName;
+    }
+}

@@ -1,0 +1,71 @@
+package dev.intentguard.agent.config;
+
+import java.util.List;
+
+/** One entry under {@code tools:}, with the lines its settings came from (for errors found later). */
+public final class ToolSpec {
+    private final String name;
+    private final MethodRef method;
+    private final Effect effect;
+    private final List<String> key;
+    private final List<String> exclude;
+    private final boolean enabled;
+    private final int line;
+    private final int keyLine;
+    private final int excludeLine;
+
+    public ToolSpec(String name, MethodRef method, Effect effect, List<String> key, List<String> exclude,
+                    boolean enabled, int line, int keyLine, int excludeLine) {
+        this.name = name;
+        this.method = method;
+        this.effect = effect;
+        this.key = List.copyOf(key);
+        this.exclude = List.copyOf(exclude);
+        this.enabled = enabled;
+        this.line = line;
+        this.keyLine = keyLine;
+        this.excludeLine = excludeLine;
+    }
+
+    /** Stable tool name used in intent keys and logs. */
+    public String name() {
+        return name;
+    }
+
+    /** The method this entry guards, or {@code null} for an entry that only configures an annotated tool. */
+    public MethodRef method() {
+        return method;
+    }
+
+    /** The effect, or {@code null} when a name-only entry keeps the annotation's. */
+    public Effect effect() {
+        return effect;
+    }
+
+    /** Argument names, indexes or paths that identify the intent; empty means all arguments. */
+    public List<String> key() {
+        return key;
+    }
+
+    /** Arguments (or paths) left out of the payload fingerprint. */
+    public List<String> exclude() {
+        return exclude;
+    }
+
+    public boolean enabled() {
+        return enabled;
+    }
+
+    /** Line of the entry in the config file (0 when it did not come from a file). */
+    public int line() {
+        return line;
+    }
+
+    public int keyLine() {
+        return keyLine;
+    }
+
+    public int excludeLine() {
+        return excludeLine;
+    }
+}

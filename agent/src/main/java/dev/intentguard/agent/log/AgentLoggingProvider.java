@@ -1,0 +1,47 @@
+package dev.intentguard.agent.log;
+
+import org.slf4j.ILoggerFactory;
+import org.slf4j.IMarkerFactory;
+import org.slf4j.Logger;
+import org.slf4j.helpers.BasicMarkerFactory;
+import org.slf4j.helpers.NOPMDCAdapter;
+import org.slf4j.spi.MDCAdapter;
+import org.slf4j.spi.SLF4JServiceProvider;
+
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The SLF4J backend of the agent's private SLF4J (found by its ServiceLoader inside the agent's loader).
+ * The agent and the libraries it carries (Chronicle) log through it.
+ */
+public final class AgentLoggingProvider implements SLF4JServiceProvider {
+    private final ConcurrentHashMap<String, Logger> loggers = new ConcurrentHashMap<>();
+    private final ILoggerFactory factory = name -> loggers.computeIfAbsent(name, AgentLogger::new);
+    private final IMarkerFactory markers = new BasicMarkerFactory();
+    private final MDCAdapter mdc = new NOPMDCAdapter();
+
+    @Override
+    public ILoggerFactory getLoggerFactory() {
+        return factory;
+    }
+
+    @Override
+    public IMarkerFactory getMarkerFactory() {
+        return markers;
+    }
+
+    @Override
+    public MDCAdapter getMDCAdapter() {
+        return mdc;
+    }
+
+    @Override
+    public String getRequestedApiVersion() {
+        return "2.0.99";
+    }
+
+    @Override
+    public void initialize() {
+        // nothing to set up: routing is decided per line
+    }
+}

@@ -1,0 +1,161 @@
+package dev.intentguard.agent.store;
+
+import java.util.Arrays;
+
+/**
+ * One intent as stored: tool, status, payload fingerprint, times, attempts, the in-flight owner, the first
+ * result (JSON, bounded) and the error class. Immutable; each transition makes a new record, and the
+ * store swaps records with compare-and-set on their encoded bytes.
+ */
+public final class IntentRecord {
+    private final String tool;
+    private final IntentStatus status;
+    private final byte[] fingerprint;
+    private final long createdAt;
+    private final long updatedAt;
+    private final int attempts;
+    private final long ownerPid;
+    private final long ownerStart;
+    private final String ownerThread;
+    private final String result;
+    private final boolean resultTruncated;
+    private final String error;
+    private byte[] encoded;
+
+    IntentRecord(String tool, IntentStatus status, byte[] fingerprint, long createdAt, long updatedAt, int attempts,
+                 long ownerPid, long ownerStart, String ownerThread, String result, boolean resultTruncated, String error) {
+        this.tool = tool;
+        this.status = status;
+        this.fingerprint = fingerprint;
+        this.createdAt = createdAt;
+        this.updatedAt = updatedAt;
+        this.attempts = attempts;
+        this.ownerPid = ownerPid;
+        this.ownerStart = ownerStart;
+        this.ownerThread = ownerThread;
+        this.result = result;
+        this.resultTruncated = resultTruncated;
+        this.error = error;
+    }
+
+    /** The write-ahead record of a first attempt, owned by this JVM and the current thread. */
+    public static IntentRecord inFlight(String tool, byte[] fingerprint, long now) {
+        ProcessOwner me = ProcessOwner.self();
+        return new IntentRecord(tool, IntentStatus.IN_FLIGHT, fingerprint, now, now, 1, me.pid(), me.startMillis(),
+                Thread.currentThread().getName(), null, false, null);
+    }
+
+    /** A new attempt after a definite failure; {@code fingerprint} is the new call's. */
+    public IntentRecord retried(byte[] newFingerprint, long now) {
+        ProcessOwner me = ProcessOwner.self();
+        return new IntentRecord(tool, IntentStatus.IN_FLIGHT, newFingerprint, createdAt, now, attempts + 1, me.pid(),
+                me.startMillis(), Thread.currentThread().getName(), null, false, null);
+    }
+
+    public IntentRecord done(String resultJson, boolean truncated, long now) {
+        return new IntentRecord(tool, IntentStatus.DONE, fingerprint, createdAt, now, attempts, 0, 0, null, resultJson,
+                truncated, null);
+    }
+
+    public IntentRecord failed(String errorClass, long now) {
+        return new IntentRecord(tool, IntentStatus.FAILED, fingerprint, createdAt, now, attempts, 0, 0, null, null,
+                false, errorClass);
+    }
+
+    public IntentRecord pendingUnknown(String errorClass, long now) {
+        return new IntentRecord(tool, IntentStatus.PENDING_UNKNOWN, fingerprint, createdAt, now, attempts, 0, 0, null,
+                null, false, errorClass);
+    }
+
+    public String tool() {
+        return tool;
+    }
+
+    public IntentStatus status() {
+        return status;
+    }
+
+    public byte[] fingerprint() {
+        return fingerprint.clone();
+    }
+
+    public boolean sameFingerprint(byte[] other) {
+        return Arrays.equals(fingerprint, other);
+    }
+
+    /** Epoch milliseconds. */
+    public long createdAt() {
+        return createdAt;
+    }
+
+    /** Epoch milliseconds of the last transition. */
+    public long updatedAt() {
+        return updatedAt;
+    }
+
+    public int attempts() {
+        return attempts;
+    }
+
+    public long ownerPid() {
+        return ownerPid;
+    }
+
+    public long ownerStart() {
+        return ownerStart;
+    }
+
+    public String ownerThread() {
+        return ownerThread;
+    }
+
+    /** {@code true} while in flight and written by this JVM. */
+    public boolean ownedBySelf() {
+        return status == IntentStatus.IN_FLIGHT && ProcessOwner.self().isSelf(ownerPid, ownerStart);
+    }
+
+    /** {@code true} while in flight and the owning process still runs. */
+    public boolean ownerAlive() {
+        return status == IntentStatus.IN_FLIGHT && ProcessOwner.isAlive(ownerPid, ownerStart);
+    }
+
+    /** The first result as JSON, or {@code null} when none was kept. */
+    public String result() {
+        return result;
+    }
+
+    /** {@code true} if the first result was larger than {@code store.max-result-bytes} and only a preview is kept. */
+    public boolean resultTruncated() {
+        return resultTruncated;
+    }
+
+    /** Class name of the exception that ended the last attempt, or {@code null}. */
+    public String error() {
+        return error;
+    }
+
+    /** {@code true} if {@code other} is exactly this record (same bytes in the store). */
+    public boolean sameAs(IntentRecord other) {
+        return other != null && Arrays.equals(encoded(), other.encoded());
+    }
+
+    byte[] encoded() {
+        byte[] e = encoded;
+        if (e == null) {
+            e = RecordCodec.encode(this);
+            encoded = e;
+        }
+        return e;
+    }
+
+    static IntentRecord decoded(byte[] bytes) {
+        IntentRecord r = RecordCodec.decode(bytes);
+        r.encoded = bytes;
+        return r;
+    }
+
+    @Override
+    public String toString() {
+        return tool + " " + status.displayName() + " attempts=" + attempts;
+    }
+}

@@ -1,0 +1,31 @@
+package dev.intentguard.agent.store;
+
+import java.util.function.BiConsumer;
+
+/**
+ * The intents, by key. Transitions are atomic: {@link #putIfAbsent} claims a new intent,
+ * {@link #replace} moves one from a known record to the next, so two callers (threads or processes)
+ * never both win.
+ */
+public interface IntentStore extends AutoCloseable {
+
+    /** The record for {@code key}, or {@code null}. */
+    IntentRecord get(String key);
+
+    /** Stores {@code record} if {@code key} has none; {@code true} if this call stored it. */
+    boolean putIfAbsent(String key, IntentRecord record);
+
+    /** Swaps {@code expected} for {@code next}; {@code true} if the stored record was still {@code expected}. */
+    boolean replace(String key, IntentRecord expected, IntentRecord next);
+
+    /** Every intent, for the command-line tools; may see concurrent changes. */
+    void forEach(BiConsumer<String, IntentRecord> action);
+
+    long size();
+
+    /** Where it lives, for messages. */
+    String describe();
+
+    @Override
+    void close();
+}

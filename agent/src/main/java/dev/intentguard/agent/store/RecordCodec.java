@@ -1,0 +1,93 @@
+package dev.intentguard.agent.store;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The bytes of an {@link IntentRecord} in the store. Version 1 layout, big-endian:
+ * <pre>
+ * u8 version | u8 status | u8 flags (bit 0: result truncated) | i64 created | i64 updated | i32 attempts
+ * | i64 owner pid | i64 owner start | str owner thread | bytes fingerprint | str tool | str result | str error
+ * </pre>
+ * where {@code str} and {@code bytes} are an i32 length (-1 for null) and the UTF-8 or raw bytes. Nothing
+ * in it names a Java class of the agent, so the format survives any repackaging.
+ */
+final class RecordCodec {
+    static final int VERSION = 1;
+
+    private RecordCodec() {
+    }
+
+    static byte[] encode(IntentRecord r) {
+        byte[] thread = utf8(r.ownerThread());
+        byte[] tool = utf8(r.tool());
+        byte[] result = utf8(r.result());
+        byte[] error = utf8(r.error());
+        byte[] fingerprint = r.fingerprint();
+        int size = 3 + 8 + 8 + 4 + 8 + 8 + 4 * 5 + len(thread) + fingerprint.length + len(tool) + len(result) + len(error);
+        ByteBuffer b = ByteBuffer.allocate(size);
+        b.put((byte) VERSION).put((byte) r.status().code()).put((byte) (r.resultTruncated() ? 1 : 0));
+        b.putLong(r.createdAt()).putLong(r.updatedAt()).putInt(r.attempts());
+        b.putLong(r.ownerPid()).putLong(r.ownerStart());
+        put(b, thread);
+        put(b, fingerprint);
+        put(b, tool);
+        put(b, result);
+        put(b, error);
+        return b.array();
+    }
+
+    static IntentRecord decode(byte[] bytes) {
+        ByteBuffer b = ByteBuffer.wrap(bytes);
+        int version = b.get() & 0xff;
+        if (version != VERSION) {
+            throw new IllegalStateException("intent record version " + version + " is newer than this agent reads ("
+                    + VERSION + "); upgrade the agent or use another store.path");
+        }
+        IntentStatus status = IntentStatus.ofCode(b.get() & 0xff);
+        boolean truncated = (b.get() & 1) != 0;
+        long created = b.getLong();
+        long updated = b.getLong();
+        int attempts = b.getInt();
+        long pid = b.getLong();
+        long start = b.getLong();
+        String thread = string(b);
+        byte[] fingerprint = bytes(b);
+        String tool = string(b);
+        String result = string(b);
+        String error = string(b);
+        return new IntentRecord(tool, status, fingerprint == null ? new byte[0] : fingerprint, created, updated, attempts,
+                pid, start, thread, result, truncated, error);
+    }
+
+    private static byte[] utf8(String s) {
+        return s == null ? null : s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static int len(byte[] b) {
+        return b == null ? 0 : b.length;
+    }
+
+    private static void put(ByteBuffer b, byte[] bytes) {
+        if (bytes == null) {
+            b.putInt(-1);
+        } else {
+            b.putInt(bytes.length).put(bytes);
+        }
+    }
+
+    private static byte[] bytes(ByteBuffer b) {
+        int n = b.getInt();
+        if (n < 0) {
+            return null;
+        }
+        byte[] out = new byte[n];
+        b.get(out);
+        return out;
+    }
+
+    private static String string(ByteBuffer b) {
+        byte[] bytes = bytes(b);
+        return bytes == null ? null : new String(bytes, StandardCharsets.UTF_8);
+    }
+}

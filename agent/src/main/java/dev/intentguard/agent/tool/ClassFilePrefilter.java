@@ -1,0 +1,191 @@
+package dev.intentguard.agent.tool;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The cheap first look at every class the JVM loads, before Byte Buddy sees it: a walk over the constant
+ * pool asking "could this be a tool?". A class can only declare a tool if its constant pool names one of
+ * our annotations, a configured type, or if one of its supertypes does; everything else is left alone
+ * untouched and costs a few microseconds.
+ */
+final class ClassFilePrefilter {
+    private final byte[][] needles;
+    private final boolean followSupertypes;
+    private final Map<ClassLoader, Map<String, Boolean>> supertypeVerdicts = new WeakHashMap<>();
+
+    ClassFilePrefilter(Set<String> annotationTypes, Set<String> configuredTypes) {
+        List<byte[]> n = new ArrayList<>();
+        for (String a : annotationTypes) {
+            n.add(("L" + a.replace('.', '/') + ";").getBytes(StandardCharsets.UTF_8));
+        }
+        for (String t : configuredTypes) {
+            n.add(t.replace('.', '/').getBytes(StandardCharsets.UTF_8));
+        }
+        this.needles = n.toArray(new byte[0][]);
+        this.followSupertypes = !configuredTypes.isEmpty();
+    }
+
+    /** {@code true} if the class may declare a tool method and deserves a full look. */
+    boolean mayDeclareTool(ClassLoader loader, byte[] classFile) {
+        ClassHeader header = ClassHeader.parse(classFile, needles);
+        if (header == null || header.mentionsNeedle) {
+            return true;
+        }
+        if (!followSupertypes || loader == null) {
+            return false;
+        }
+        for (String supertype : header.supertypes) {
+            if (supertypeMayBeTool(loader, supertype, 0)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean supertypeMayBeTool(ClassLoader loader, String internalName, int depth) {
+        if (depth > 32 || internalName.startsWith("java/") || internalName.startsWith("jdk/") || internalName.startsWith("sun/")) {
+            return false;
+        }
+        Map<String, Boolean> verdicts;
+        synchronized (supertypeVerdicts) {
+            verdicts = supertypeVerdicts.computeIfAbsent(loader, l -> new ConcurrentHashMap<>());
+        }
+        Boolean known = verdicts.get(internalName);
+        if (known != null) {
+            return known;
+        }
+        boolean verdict = false;
+        try (InputStream in = loader.getResourceAsStream(internalName + ".class")) {
+            if (in != null) {
+                ClassHeader header = ClassHeader.parse(in.readAllBytes(), needles);
+                verdict = header == null || header.mentionsNeedle;
+                if (!verdict) {
+                    for (String s : header.supertypes) {
+                        if (supertypeMayBeTool(loader, s, depth + 1)) {
+                            verdict = true;
+                            break;
+                        }
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            verdict = true;   // cannot tell: let Byte Buddy look
+        }
+        verdicts.put(internalName, verdict);
+        return verdict;
+    }
+
+    /** What the prefilter needs from a class file: whether it mentions a needle, and its supertypes. */
+    static final class ClassHeader {
+        final boolean mentionsNeedle;
+        final List<String> supertypes;
+
+        private ClassHeader(boolean mentionsNeedle, List<String> supertypes) {
+            this.mentionsNeedle = mentionsNeedle;
+            this.supertypes = supertypes;
+        }
+
+        /** {@code null} if the bytes are not a class file we understand. */
+        static ClassHeader parse(byte[] b, byte[][] needles) {
+            if (b.length < 10 || (b[0] & 0xff) != 0xCA || (b[1] & 0xff) != 0xFE || (b[2] & 0xff) != 0xBA || (b[3] & 0xff) != 0xBE) {
+                return null;
+            }
+            int count = u2(b, 8);
+            int[] offsets = new int[count];
+            int pos = 10;
+            boolean mentions = false;
+            for (int i = 1; i < count; i++) {
+                if (pos >= b.length) {
+                    return null;
+                }
+                offsets[i] = pos;
+                int tag = b[pos] & 0xff;
+                switch (tag) {
+                    case 1: {
+                        int len = u2(b, pos + 1);
+                        if (!mentions && matches(b, pos + 3, len, needles)) {
+                            mentions = true;
+                        }
+                        pos += 3 + len;
+                        break;
+                    }
+                    case 3:
+                    case 4:
+                        pos += 5;
+                        break;
+                    case 5:
+                    case 6:
+                        pos += 9;
+                        i++;
+                        break;
+                    case 7:
+                    case 8:
+                    case 16:
+                    case 19:
+                    case 20:
+                        pos += 3;
+                        break;
+                    case 9:
+                    case 10:
+                    case 11:
+                    case 12:
+                    case 17:
+                    case 18:
+                        pos += 5;
+                        break;
+                    case 15:
+                        pos += 4;
+                        break;
+                    default:
+                        return null;
+                }
+            }
+            List<String> supertypes = new ArrayList<>(2);
+            if (pos + 8 <= b.length) {
+                int superIndex = u2(b, pos + 4);
+                if (superIndex != 0) {
+                    supertypes.add(className(b, offsets, superIndex));
+                }
+                int interfaces = u2(b, pos + 6);
+                for (int i = 0; i < interfaces && pos + 10 + 2 * i <= b.length; i++) {
+                    supertypes.add(className(b, offsets, u2(b, pos + 8 + 2 * i)));
+                }
+            }
+            return new ClassHeader(mentions, supertypes);
+        }
+
+        private static String className(byte[] b, int[] offsets, int classIndex) {
+            int nameIndex = u2(b, offsets[classIndex] + 1);
+            int at = offsets[nameIndex];
+            return new String(b, at + 3, u2(b, at + 1), StandardCharsets.UTF_8);
+        }
+
+        private static boolean matches(byte[] b, int start, int len, byte[][] needles) {
+            for (byte[] n : needles) {
+                if (n.length != len) {
+                    continue;
+                }
+                int i = 0;
+                while (i < len && b[start + i] == n[i]) {
+                    i++;
+                }
+                if (i == len) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private static int u2(byte[] b, int at) {
+            return ((b[at] & 0xff) << 8) | (b[at + 1] & 0xff);
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package dev.intentguard.agent.tool;
+
+import java.lang.reflect.Method;
+import java.net.BindException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.PortUnreachableException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.util.Locale;
+
+/**
+ * Decides what an exception from a side-effect tool means. The rule: an error is <em>unknown</em> (the
+ * effect may have happened) unless something proves nothing reached the other side: the connection was
+ * never made, or the server answered with a definite client error, or the tool rejected its own input.
+ */
+final class FailureClassifier {
+    private static final int MAX_CAUSES = 12;
+
+    private FailureClassifier() {
+    }
+
+    /** What an exception says about the outcome. */
+    static final class Verdict {
+        final boolean definite;
+        final String reason;
+
+        private Verdict(boolean definite, String reason) {
+            this.definite = definite;
+            this.reason = reason;
+        }
+
+        static Verdict definite(String reason) {
+            return new Verdict(true, reason);
+        }
+
+        static Verdict ambiguous(String reason) {
+            return new Verdict(false, reason);
+        }
+    }
+
+    static Verdict classify(Throwable thrown) {
+        Throwable t = thrown;
+        for (int depth = 0; t != null && depth < MAX_CAUSES; depth++, t = t.getCause()) {
+            if (t instanceof ConnectException || t instanceof UnknownHostException || t instanceof NoRouteToHostException
+                    || t instanceof PortUnreachableException || t instanceof BindException) {
+                return Verdict.definite("nothing was sent (" + t.getClass().getSimpleName() + ")");
+            }
+            String name = t.getClass().getName();
+            if (name.equals("java.net.http.HttpConnectTimeoutException")
+                    || name.equals("javax.net.ssl.SSLHandshakeException")) {
+                return Verdict.definite("nothing was sent (" + t.getClass().getSimpleName() + ")");
+            }
+            if (t instanceof SocketTimeoutException && isConnectTimeout(t.getMessage())) {
+                return Verdict.definite("nothing was sent (connect timed out)");
+            }
+            if (t instanceof IllegalArgumentException) {
+                return Verdict.definite("the call rejected its input (" + t.getClass().getSimpleName() + ")");
+            }
+            int status = httpStatus(t);
+            if (status >= 400 && status < 500 && status != 408 && status != 409 && status != 425 && status != 429) {
+                return Verdict.definite("the server refused it (HTTP " + status + ")");
+            }
+            if (status >= 500 || status == 408 || status == 409 || status == 425 || status == 429) {
+                return Verdict.ambiguous("the server answered HTTP " + status);
+            }
+        }
+        return Verdict.ambiguous(thrown.getClass().getSimpleName() + " after the request may have been sent");
+    }
+
+    private static boolean isConnectTimeout(String message) {
+        return message != null && message.toLowerCase(Locale.ROOT).contains("connect");
+    }
+
+    /** An HTTP status an SDK exception exposes ({@code statusCode()}, {@code getStatusCode()}, ...), or 0. */
+    static int httpStatus(Throwable t) {
+        for (String accessor : new String[] {"statusCode", "getStatusCode", "getHttpStatus", "getStatus", "status", "code", "getCode"}) {
+            try {
+                Method m = t.getClass().getMethod(accessor);
+                if (m.getParameterCount() != 0) {
+                    continue;
+                }
+                Object value = m.invoke(t);
+                int status = asStatus(value);
+                if (status >= 100 && status < 600) {
+                    return status;
+                }
+            } catch (ReflectiveOperationException | RuntimeException | LinkageError ignored) {
+                // not this accessor
+            }
+        }
+        return 0;
+    }
+
+    private static int asStatus(Object value) throws ReflectiveOperationException {
+        if (value instanceof Number) {
+            return ((Number) value).intValue();
+        }
+        if (value != null) {
+            // Spring's HttpStatusCode, Ktor's HttpStatusCode and friends expose value()
+            for (String accessor : new String[] {"value", "code"}) {
+                try {
+                    Object v = value.getClass().getMethod(accessor).invoke(value);
+                    if (v instanceof Number) {
+                        return ((Number) v).intValue();
+                    }
+                } catch (NoSuchMethodException ignored) {
+                    // try the next accessor
+                }
+            }
+        }
+        return 0;
+    }
+}

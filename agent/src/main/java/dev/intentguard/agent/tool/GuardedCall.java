@@ -1,0 +1,25 @@
+package dev.intentguard.agent.tool;
+
+import dev.intentguard.api.bridge.ToolFrame;
+
+/** A frame of the agent: knows its binding, and answers through {@link StatusReply}. */
+abstract class GuardedCall extends ToolFrame {
+    final ToolBinding binding;
+
+    GuardedCall(ToolBinding binding) {
+        this.binding = binding;
+    }
+
+    @Override
+    public final String toolName() {
+        return binding.toolName();
+    }
+
+    void reply(Object value) {
+        answer(value);
+    }
+
+    void replyThrowing(Throwable error) {
+        answerThrowing(error, binding.placeholder());
+    }
+}

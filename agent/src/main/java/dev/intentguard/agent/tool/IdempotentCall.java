@@ -1,0 +1,52 @@
+package dev.intentguard.agent.tool;
+
+import dev.intentguard.agent.key.IntentKey;
+import dev.intentguard.api.ToolStatus;
+import dev.intentguard.api.bridge.IntentScope;
+import dev.intentguard.api.bridge.ToolFrame;
+
+/**
+ * One call of an {@code idempotent} tool: it runs every time, with the intent key in scope so that every
+ * request it makes carries the same key. Only the kill switch stops it.
+ */
+final class IdempotentCall extends GuardedCall {
+    private final Class<?> owner;
+    private final IntentKey key;
+    private final boolean disabled;
+    private ToolFrame outerScope;
+
+    private IdempotentCall(ToolBinding binding, Class<?> owner, IntentKey key) {
+        super(binding);
+        this.owner = owner;
+        this.key = key;
+        this.disabled = !binding.tool().enabled();
+    }
+
+    static IdempotentCall begin(ToolRuntime runtime, ToolBinding binding, Class<?> owner, IntentKey key) {
+        IdempotentCall call = new IdempotentCall(binding, owner, key);
+        if (!call.disabled) {
+            runtime.intentLog().debug("intent tool={} key={} (idempotent)", binding.toolName(), key);
+            call.outerScope = IntentScope.enter(call);
+        }
+        return call;
+    }
+
+    @Override
+    public boolean skipBody() {
+        return disabled;
+    }
+
+    @Override
+    public String intentKey() {
+        return key.value();
+    }
+
+    @Override
+    protected void exit(Object returned, Throwable thrown) {
+        if (disabled) {
+            StatusReply.of(ToolStatus.DISABLED).deliver(this, binding, owner, key.value());
+        } else {
+            IntentScope.exit(outerScope);
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package dev.intentguard.agent.tool;
+
+import dev.intentguard.api.ToolStatus;
+
+/**
+ * A call the agent cannot guard (its binding is broken, or its key cannot be computed) under
+ * {@code on-error: fail-closed}: it does not run, and the caller is told so.
+ */
+final class RefusedCall extends GuardedCall {
+    private final Class<?> owner;
+
+    RefusedCall(ToolBinding binding, Class<?> owner) {
+        super(binding);
+        this.owner = owner;
+    }
+
+    @Override
+    public boolean skipBody() {
+        return true;
+    }
+
+    @Override
+    public String intentKey() {
+        return null;
+    }
+
+    @Override
+    protected void exit(Object returned, Throwable thrown) {
+        StatusReply.of(ToolStatus.DISABLED).deliver(this, binding, owner, null);
+    }
+}

@@ -1,0 +1,82 @@
+package dev.intentguard.agent.tool;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.intentguard.agent.json.AgentJson;
+
+import java.lang.reflect.Type;
+import java.nio.charset.StandardCharsets;
+
+/** A tool's first result as kept in the store: JSON, bounded by {@code store.max-result-bytes}. */
+final class ResultJson {
+    private ResultJson() {
+    }
+
+    /** The stored form of a result. */
+    static final class Stored {
+        final String json;
+        final boolean truncated;
+
+        Stored(String json, boolean truncated) {
+            this.json = json;
+            this.truncated = truncated;
+        }
+    }
+
+    static Stored of(Object value, int maxBytes) {
+        String json;
+        try {
+            json = AgentJson.mapper().writeValueAsString(value);
+        } catch (Exception | StackOverflowError e) {
+            // A result Jackson cannot write (cycles, odd getters) is still a completed call: keep its text.
+            json = null;
+        }
+        if (json == null) {
+            return preview(String.valueOf(value), maxBytes);
+        }
+        if (json.getBytes(StandardCharsets.UTF_8).length <= maxBytes) {
+            return new Stored(json, false);
+        }
+        return preview(value instanceof CharSequence ? value.toString() : json, maxBytes);
+    }
+
+    private static Stored preview(String text, int maxBytes) {
+        int chars = Math.max(0, Math.min(text.length(), maxBytes / 2));
+        try {
+            return new Stored(AgentJson.mapper().writeValueAsString(text.substring(0, chars)), true);
+        } catch (Exception e) {
+            return new Stored(null, true);
+        }
+    }
+
+    /**
+     * The first result as a JSON node for a status reply. A result that was itself JSON text (tools often
+     * return JSON strings) is embedded as JSON rather than as an escaped string.
+     */
+    static JsonNode node(String json) {
+        if (json == null) {
+            return null;
+        }
+        try {
+            JsonNode node = AgentJson.mapper().readTree(json);
+            if (node.isTextual()) {
+                String text = node.textValue().trim();
+                if (text.startsWith("{") || text.startsWith("[")) {
+                    try {
+                        return AgentJson.mapper().readTree(text);
+                    } catch (Exception notJson) {
+                        return node;
+                    }
+                }
+            }
+            return node;
+        } catch (Exception e) {
+            return TextNode.valueOf(json);
+        }
+    }
+
+    /** The first result as the declared type of the tool method. */
+    static Object as(String json, Type type) throws Exception {
+        return AgentJson.mapper().readValue(json, AgentJson.mapper().getTypeFactory().constructType(type));
+    }
+}

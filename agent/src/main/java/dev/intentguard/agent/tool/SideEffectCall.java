@@ -1,0 +1,315 @@
+package dev.intentguard.agent.tool;
+
+import dev.intentguard.agent.key.IntentKey;
+import dev.intentguard.agent.key.KeyRecipe;
+import dev.intentguard.agent.store.IntentRecord;
+import dev.intentguard.agent.store.IntentStatus;
+import dev.intentguard.agent.store.IntentStore;
+import dev.intentguard.agent.store.StoreUnavailableException;
+import dev.intentguard.api.ToolStatus;
+import dev.intentguard.api.bridge.IntentScope;
+import dev.intentguard.api.bridge.ToolFrame;
+
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * One call of a {@code side_effect} tool: the state machine. Read top to bottom, it is the wrapper of the
+ * seed article, in this order:
+ * <ol>
+ *   <li>tool disabled: {@code disabled}, the body does not run;</li>
+ *   <li>intent DONE: {@code already_done} with the first result, the body does not run;</li>
+ *   <li>intent IN_FLIGHT by a live owner: wait up to {@code in-flight-wait}, then answer from the record, or
+ *       {@code in_flight}; an owner that died mid-call leaves the outcome unknown;</li>
+ *   <li>intent PENDING_UNKNOWN: {@code pending_unknown}, the body does not run (it is checked, not re-sent);</li>
+ *   <li>intent FAILED (definitely) or absent: record IN_FLIGHT first (write-ahead), log the intent, run the
+ *       body with the key in scope for the HTTP layer; then DONE with the result, or classify the error:
+ *       ambiguous means PENDING_UNKNOWN, definite means FAILED and the original exception.</li>
+ * </ol>
+ * The same key with a different payload fingerprint is {@code rejected}: the body does not run.
+ */
+final class SideEffectCall extends GuardedCall {
+    private static final int MAX_CLAIM_RACES = 32;
+    private static final long POLL_MILLIS = 20;
+
+    private final ToolRuntime runtime;
+    private final Class<?> owner;
+    private final IntentKey key;
+    private final byte[] fingerprint;
+    private final long deadline;
+
+    private IntentStore store;
+    /** Set when the body must not run: what the caller gets instead. */
+    private StatusReply reply;
+    /** Our write-ahead record while the body runs. */
+    private IntentRecord claimed;
+    private CountDownLatch registration;
+    private ToolFrame outerScope;
+    /** The store could not answer and on-error is fail-open: the body runs without a record. */
+    private boolean unguarded;
+
+    private SideEffectCall(ToolRuntime runtime, ToolBinding binding, Class<?> owner, KeyRecipe.Keyed keyed) {
+        super(binding);
+        this.runtime = runtime;
+        this.owner = owner;
+        this.key = keyed.key();
+        this.fingerprint = keyed.fingerprint();
+        this.deadline = runtime.now() + runtime.config().store().inFlightWait().toMillis();
+    }
+
+    static SideEffectCall begin(ToolRuntime runtime, ToolBinding binding, Class<?> owner, KeyRecipe.Keyed keyed) {
+        SideEffectCall call = new SideEffectCall(runtime, binding, owner, keyed);
+        if (runtime.audit()) {
+            call.observe();
+        } else {
+            call.decide();
+        }
+        if (call.reply == null) {
+            call.startBody();
+        }
+        return call;
+    }
+
+    private void decide() {
+        if (!binding.tool().enabled()) {                                   // 1. kill switch
+            reply = StatusReply.of(ToolStatus.DISABLED);
+            return;
+        }
+        if (!openStore()) {
+            return;
+        }
+        try {
+            int races = 0;
+            while (races < MAX_CLAIM_RACES) {
+                IntentRecord record = store.get(key.value());
+                if (record == null) {                                      // 5. new intent: write-ahead
+                    if (claim(null)) {
+                        return;
+                    }
+                    races++;
+                    continue;
+                }
+                if (record.status() != IntentStatus.FAILED && !record.sameFingerprint(fingerprint)) {
+                    reply = StatusReply.of(ToolStatus.REJECTED);           //    same intent, other details
+                    return;
+                }
+                switch (record.status()) {
+                    case DONE:                                             // 2. replay the first result
+                        reply = StatusReply.alreadyDone(record.result(), record.resultTruncated());
+                        return;
+                    case IN_FLIGHT:                                        // 3. wait for the owner
+                        if (!awaitOwner(record)) {
+                            reply = StatusReply.of(ToolStatus.IN_FLIGHT);
+                            return;
+                        }
+                        continue;
+                    case PENDING_UNKNOWN:                                  // 4. never re-send blindly
+                        reply = StatusReply.pendingUnknown(null);
+                        return;
+                    case FAILED:                                           // 5. definitely failed: try again
+                        if (claim(record)) {
+                            return;
+                        }
+                        races++;
+                        continue;
+                    default:
+                        throw new IllegalStateException("unknown intent status " + record.status());
+                }
+            }
+            reply = StatusReply.of(ToolStatus.IN_FLIGHT);
+        } catch (RuntimeException storeFailed) {
+            storeCannotAnswer(storeFailed);
+        }
+    }
+
+    /**
+     * Writes our IN_FLIGHT record if the intent is still as we read it ({@code previous}, or absent).
+     * The intent is registered in this JVM first, so that local duplicates wait on it instead of polling.
+     */
+    private boolean claim(IntentRecord previous) {
+        CountDownLatch mine = runtime.inFlight().register(key.value());
+        if (mine == null) {
+            awaitLocal();
+            return false;
+        }
+        boolean won = false;
+        try {
+            long now = runtime.now();
+            IntentRecord next = previous == null
+                    ? IntentRecord.inFlight(binding.toolName(), fingerprint, now)
+                    : previous.retried(fingerprint, now);
+            won = previous == null ? store.putIfAbsent(key.value(), next) : store.replace(key.value(), previous, next);
+            if (won) {
+                claimed = next;
+                registration = mine;
+            }
+            return won;
+        } finally {
+            if (!won) {
+                runtime.inFlight().release(key.value(), mine);
+            }
+        }
+    }
+
+    /**
+     * Step 3: an IN_FLIGHT record. A dead owner (process gone, or a thread of ours that no longer runs it)
+     * leaves the outcome unknown. A live owner is waited for until the deadline.
+     *
+     * @return {@code true} to read the record again, {@code false} if it is still in flight at the deadline
+     */
+    private boolean awaitOwner(IntentRecord record) {
+        boolean ownerGone = record.ownedBySelf() ? !runtime.inFlight().isRunning(key.value()) : !record.ownerAlive();
+        if (ownerGone) {
+            // Compare-and-set: if the owner finished meanwhile, its DONE/FAILED record stays.
+            IntentRecord unknown = record.pendingUnknown("owner ended mid-call", runtime.now());
+            if (store.replace(key.value(), record, unknown)) {
+                runtime.intentLog().warn("owner of {} (pid {}) ended while the call was in flight: outcome unknown",
+                        key, record.ownerPid());
+            }
+            return true;
+        }
+        long remaining = deadline - runtime.now();
+        if (remaining <= 0) {
+            return false;
+        }
+        if (record.ownedBySelf()) {
+            return awaitLocal();
+        }
+        try {
+            while (runtime.now() < deadline) {
+                Thread.sleep(Math.min(POLL_MILLIS, Math.max(1, deadline - runtime.now())));
+                IntentRecord now = store.get(key.value());
+                if (!record.sameAs(now) || !record.ownerAlive()) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private boolean awaitLocal() {
+        try {
+            runtime.inFlight().await(key.value(), Math.max(0, deadline - runtime.now()));
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private boolean openStore() {
+        try {
+            store = runtime.store().await(runtime.config().store().openTimeout());
+            return true;
+        } catch (StoreUnavailableException e) {
+            storeCannotAnswer(e);
+            return false;
+        }
+    }
+
+    /** The store cannot say what happened to this intent: never guess "not done". */
+    private void storeCannotAnswer(Exception e) {
+        if (runtime.failClosed()) {
+            runtime.storeError(e, "Side-effect calls answer pending_unknown until it recovers (on-error: fail-closed).");
+            reply = StatusReply.pendingUnknown(e);
+        } else {
+            runtime.storeError(e, "Side-effect calls run unguarded until it recovers (on-error: fail-open).");
+            unguarded = true;
+        }
+    }
+
+    /** {@code mode: audit}: the body always runs; what enforce would have answered is only logged. */
+    private void observe() {
+        if (!openStore()) {
+            return;
+        }
+        try {
+            IntentRecord record = store.get(key.value());
+            if (record == null) {
+                if (claim(null)) {
+                    return;
+                }
+                record = store.get(key.value());
+            }
+            String wouldAnswer;
+            if (!binding.tool().enabled()) {
+                wouldAnswer = ToolStatus.DISABLED.wireName();
+            } else if (record == null) {
+                wouldAnswer = "a new call";
+            } else if (record.status() != IntentStatus.FAILED && !record.sameFingerprint(fingerprint)) {
+                wouldAnswer = ToolStatus.REJECTED.wireName();
+            } else {
+                wouldAnswer = record.status() == IntentStatus.DONE ? ToolStatus.ALREADY_DONE.wireName()
+                        : record.status() == IntentStatus.FAILED ? "a retry after a definite failure"
+                        : record.status().displayName();
+            }
+            runtime.intentLog().warn("audit: repeat of {} (tool {}); enforce mode would answer {} without running it",
+                    key, binding.toolName(), wouldAnswer);
+        } catch (RuntimeException e) {
+            runtime.storeError(e, "Audit records are incomplete until it recovers.");
+        }
+        unguarded = true;
+    }
+
+    private void startBody() {
+        runtime.intentLog().info("intent tool={} key={} attempt={}", binding.toolName(), key,
+                claimed == null ? "unrecorded" : String.valueOf(claimed.attempts()));
+        outerScope = IntentScope.enter(this);
+    }
+
+    @Override
+    public boolean skipBody() {
+        return reply != null;
+    }
+
+    @Override
+    public String intentKey() {
+        return key.value();
+    }
+
+    @Override
+    protected void exit(Object returned, Throwable thrown) {
+        if (reply != null) {
+            runtime.intentLog().info("{} tool={} key={} (body not run)", reply.status.wireName(), binding.toolName(), key);
+            reply.deliver(this, binding, owner, key.value());
+            return;
+        }
+        IntentScope.exit(outerScope);
+        if (claimed == null) {
+            return;                                                        // unguarded or audit repeat
+        }
+        try {
+            long now = runtime.now();
+            if (thrown == null) {                                          // done: the caller gets the body's result
+                ResultJson.Stored result = ResultJson.of(returned, runtime.config().store().maxResultBytes());
+                record(claimed.done(result.json, result.truncated, now));
+                return;
+            }
+            FailureClassifier.Verdict verdict = FailureClassifier.classify(thrown);
+            if (verdict.definite) {                                        // failed: safe to try again, same key
+                record(claimed.failed(thrown.getClass().getName(), now));
+                runtime.intentLog().info("failed tool={} key={}: {}; the next call may try again", binding.toolName(), key,
+                        verdict.reason);
+                return;                                                    // the original exception propagates
+            }
+            record(claimed.pendingUnknown(thrown.getClass().getName(), now));  // unknown: never re-sent blindly
+            runtime.intentLog().warn("pending_unknown tool={} key={}: {}; repeats will not run it again", binding.toolName(),
+                    key, verdict.reason);
+            StatusReply.pendingUnknown(thrown).deliver(this, binding, owner, key.value());
+        } finally {
+            runtime.inFlight().release(key.value(), registration);
+        }
+    }
+
+    private void record(IntentRecord next) {
+        try {
+            if (!store.replace(key.value(), claimed, next)) {
+                runtime.log().warn("intent {} changed while its call ran; the newer record is kept", key);
+            }
+        } catch (RuntimeException e) {
+            runtime.storeError(e, "The outcome of " + key + " was not recorded; it reads as pending_unknown.");
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package dev.intentguard.agent.tool;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.intentguard.agent.json.AgentJson;
+import dev.intentguard.api.AlreadyDoneException;
+import dev.intentguard.api.IntentConflictException;
+import dev.intentguard.api.IntentInFlightException;
+import dev.intentguard.api.OutcomeUnknownException;
+import dev.intentguard.api.ToolDisabledException;
+import dev.intentguard.api.ToolStatus;
+
+import java.util.Map;
+
+/**
+ * What the caller receives for a call whose answer is a status rather than the body's own result: JSON
+ * text, a map or a JSON node for tools that hand their result to a model, and for every other return type
+ * the first result (already_done) or an agent-api exception carrying the same instruction.
+ */
+final class StatusReply {
+    final ToolStatus status;
+    private final String resultJson;
+    private final boolean resultTruncated;
+    private final Throwable cause;
+
+    private StatusReply(ToolStatus status, String resultJson, boolean resultTruncated, Throwable cause) {
+        this.status = status;
+        this.resultJson = resultJson;
+        this.resultTruncated = resultTruncated;
+        this.cause = cause;
+    }
+
+    static StatusReply of(ToolStatus status) {
+        return new StatusReply(status, null, false, null);
+    }
+
+    static StatusReply alreadyDone(String resultJson, boolean truncated) {
+        return new StatusReply(ToolStatus.ALREADY_DONE, resultJson, truncated, null);
+    }
+
+    static StatusReply pendingUnknown(Throwable cause) {
+        return new StatusReply(ToolStatus.PENDING_UNKNOWN, null, false, cause);
+    }
+
+    /** The status as the JSON object a model reads. */
+    ObjectNode payload(String tool) {
+        ObjectNode n = AgentJson.mapper().createObjectNode();
+        n.put("status", status.wireName());
+        n.put("tool", tool);
+        if (status == ToolStatus.ALREADY_DONE) {
+            JsonNode result = ResultJson.node(resultJson);
+            if (result != null) {
+                n.set("result", result);
+            }
+            if (resultTruncated) {
+                n.put("result_truncated", true);
+            }
+        }
+        n.put("message", status.instruction(tool));
+        return n;
+    }
+
+    /** Delivers the reply through {@code frame} as the return type {@code binding} declares. */
+    void deliver(GuardedCall frame, ToolBinding binding, Class<?> owner, String intentKey) {
+        String tool = binding.toolName();
+        ReturnShape shape = binding.shape();
+        try {
+            switch (shape) {
+                case TEXT:
+                    frame.reply(AgentJson.mapper().writeValueAsString(payload(tool)));
+                    return;
+                case MAP:
+                case OBJECT:
+                    frame.reply(AgentJson.mapper().convertValue(payload(tool), Map.class));
+                    return;
+                case JACKSON2_NODE:
+                case JACKSON3_NODE:
+                    frame.reply(HostJackson.readTree(owner.getClassLoader(), shape == ReturnShape.JACKSON3_NODE,
+                            AgentJson.mapper().writeValueAsString(payload(tool))));
+                    return;
+                default:
+                    break;
+            }
+            if (status == ToolStatus.ALREADY_DONE) {
+                if (shape == ReturnShape.VOID) {
+                    frame.reply(null);
+                    return;
+                }
+                if (resultJson != null && !resultTruncated) {
+                    frame.reply(ResultJson.as(resultJson, binding.genericReturnType(owner)));
+                    return;
+                }
+            }
+        } catch (Throwable conversionFailed) {
+            if (status == ToolStatus.ALREADY_DONE) {
+                frame.replyThrowing(new AlreadyDoneException(tool, intentKey, conversionFailed));
+                return;
+            }
+        }
+        frame.replyThrowing(exception(tool, intentKey));
+    }
+
+    private RuntimeException exception(String tool, String intentKey) {
+        switch (status) {
+            case PENDING_UNKNOWN:
+                return new OutcomeUnknownException(tool, intentKey, cause);
+            case DISABLED:
+                return new ToolDisabledException(tool, intentKey, cause);
+            case REJECTED:
+                return new IntentConflictException(tool, intentKey, cause);
+            case IN_FLIGHT:
+                return new IntentInFlightException(tool, intentKey, cause);
+            default:
+                return new AlreadyDoneException(tool, intentKey, cause);
+        }
+    }
+}

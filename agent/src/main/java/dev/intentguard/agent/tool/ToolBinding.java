@@ -1,0 +1,102 @@
+package dev.intentguard.agent.tool;
+
+import dev.intentguard.agent.key.KeyRecipe;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Type;
+import java.util.Arrays;
+
+/**
+ * One instrumented method: which tool it is, how its arguments become a key, and how its return type
+ * carries a status. Created when the class loads; its id is woven into the method's advice.
+ */
+final class ToolBinding {
+    private final int id;
+    private final ToolDefinition tool;
+    private final String typeName;
+    private final String methodName;
+    private final String[] parameterTypeNames;
+    private final KeyRecipe recipe;
+    private final ReturnShape shape;
+    private final Object primitiveDefault;
+    private final String brokenReason;
+    private volatile Method method;
+
+    ToolBinding(int id, ToolDefinition tool, String typeName, String methodName, String[] parameterTypeNames,
+                KeyRecipe recipe, ReturnShape shape, Object primitiveDefault, String brokenReason) {
+        this.id = id;
+        this.tool = tool;
+        this.typeName = typeName;
+        this.methodName = methodName;
+        this.parameterTypeNames = parameterTypeNames;
+        this.recipe = recipe;
+        this.shape = shape;
+        this.primitiveDefault = primitiveDefault;
+        this.brokenReason = brokenReason;
+    }
+
+    int id() {
+        return id;
+    }
+
+    ToolDefinition tool() {
+        return tool;
+    }
+
+    String toolName() {
+        return tool.name();
+    }
+
+    KeyRecipe recipe() {
+        return recipe;
+    }
+
+    ReturnShape shape() {
+        return shape;
+    }
+
+    /** The boxed zero of a primitive return type (the return slot while an exception is thrown), else null. */
+    Object placeholder() {
+        return primitiveDefault;
+    }
+
+    /** Why this method could not be bound as configured (fail-closed keeps it switched off), or {@code null}. */
+    String brokenReason() {
+        return brokenReason;
+    }
+
+    String methodDisplayName() {
+        return typeName + "#" + methodName;
+    }
+
+    /** The declared generic return type, to give a replayed first result back as the right type. */
+    Type genericReturnType(Class<?> owner) throws NoSuchMethodException {
+        Method m = method;
+        if (m == null) {
+            for (Method candidate : owner.getDeclaredMethods()) {
+                if (candidate.getName().equals(methodName) && !candidate.isBridge() && sameParameters(candidate)) {
+                    m = candidate;
+                    break;
+                }
+            }
+            if (m == null) {
+                throw new NoSuchMethodException(methodDisplayName() + Arrays.toString(parameterTypeNames));
+            }
+            method = m;
+        }
+        return m.getGenericReturnType();
+    }
+
+    private boolean sameParameters(Method candidate) {
+        Class<?>[] types = candidate.getParameterTypes();
+        if (types.length != parameterTypeNames.length) {
+            return false;
+        }
+        for (int i = 0; i < types.length; i++) {
+            if (!types[i].getName().equals(parameterTypeNames[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

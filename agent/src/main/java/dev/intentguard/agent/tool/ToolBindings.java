@@ -1,0 +1,39 @@
+package dev.intentguard.agent.tool;
+
+import java.util.Arrays;
+
+/** Bindings by id: read on every guarded call (a plain array read), written when a tool class loads. */
+final class ToolBindings {
+    private volatile ToolBinding[] table = new ToolBinding[16];
+    private int next;
+
+    synchronized int nextId() {
+        return next++;
+    }
+
+    synchronized void add(ToolBinding binding) {
+        ToolBinding[] t = table;
+        if (binding.id() >= t.length) {
+            t = Arrays.copyOf(t, Math.max(t.length * 2, binding.id() + 1));
+        } else {
+            t = t.clone();
+        }
+        t[binding.id()] = binding;
+        table = t;
+    }
+
+    ToolBinding get(int id) {
+        ToolBinding[] t = table;
+        return id >= 0 && id < t.length ? t[id] : null;
+    }
+
+    synchronized int size() {
+        int n = 0;
+        for (ToolBinding b : table) {
+            if (b != null) {
+                n++;
+            }
+        }
+        return n;
+    }
+}

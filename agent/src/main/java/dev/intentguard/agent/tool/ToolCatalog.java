@@ -1,0 +1,76 @@
+package dev.intentguard.agent.tool;
+
+import dev.intentguard.agent.config.AgentConfig;
+import dev.intentguard.agent.config.Effect;
+import dev.intentguard.agent.config.ToolSpec;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The tools the agent knows: config entries (by the type they name) and annotated methods (created as
+ * their classes load). One {@link ToolDefinition} per tool name, shared by every method bound to it, so
+ * that switching a tool off switches off all its implementations.
+ */
+final class ToolCatalog {
+    private final AgentConfig config;
+    private final Map<String, List<ToolSpec>> byType = new HashMap<>();
+    private final Map<String, ToolSpec> nameOnly = new HashMap<>();
+    private final Map<String, ToolDefinition> definitions = new ConcurrentHashMap<>();
+
+    ToolCatalog(AgentConfig config) {
+        this.config = config;
+        for (ToolSpec spec : config.tools()) {
+            if (spec.method() == null) {
+                nameOnly.put(spec.name(), spec);
+            } else {
+                byType.computeIfAbsent(spec.method().typeName(), t -> new ArrayList<>()).add(spec);
+                definitions.put(spec.name(), new ToolDefinition(spec.name(), spec.effect(), spec.key(), spec.exclude(),
+                        spec.enabled(), "config line " + spec.line(), spec.keyLine(), spec.excludeLine()));
+            }
+        }
+    }
+
+    AgentConfig config() {
+        return config;
+    }
+
+    /** Type names the config lists (classes, interfaces or superclasses). */
+    Set<String> configuredTypes() {
+        return byType.keySet();
+    }
+
+    List<ToolSpec> specsFor(String typeName) {
+        return byType.getOrDefault(typeName, List.of());
+    }
+
+    ToolDefinition definition(ToolSpec spec) {
+        return definitions.get(spec.name());
+    }
+
+    /**
+     * The definition of an annotated tool. A config entry with the same name and no method overrides what
+     * it sets (effect, key, exclude, enabled).
+     */
+    ToolDefinition annotated(String name, Effect effect, List<String> key, List<String> exclude, String origin) {
+        return definitions.computeIfAbsent(name, n -> {
+            ToolSpec spec = nameOnly.get(n);
+            if (spec == null) {
+                return new ToolDefinition(n, effect, key, exclude, true, origin, 0, 0);
+            }
+            return new ToolDefinition(n, spec.effect() != null ? spec.effect() : effect,
+                    spec.key().isEmpty() ? key : spec.key(), spec.exclude().isEmpty() ? exclude : spec.exclude(),
+                    spec.enabled(), origin + ", overridden by config line " + spec.line(),
+                    spec.key().isEmpty() ? 0 : spec.keyLine(), spec.exclude().isEmpty() ? 0 : spec.excludeLine());
+        });
+    }
+
+    Collection<ToolDefinition> definitions() {
+        return definitions.values();
+    }
+}

@@ -1,0 +1,71 @@
+package dev.intentguard.agent.tool;
+
+import dev.intentguard.agent.config.Effect;
+
+import java.util.List;
+
+/**
+ * A tool as the agent guards it: name, effect, key and exclusions, and whether it is switched on. It
+ * comes from a config entry, an annotation, or both (the config wins).
+ */
+public final class ToolDefinition {
+    private final String name;
+    private final Effect effect;
+    private final List<String> key;
+    private final List<String> exclude;
+    private final String origin;
+    private final int keyLine;
+    private final int excludeLine;
+    private volatile boolean enabled;
+
+    public ToolDefinition(String name, Effect effect, List<String> key, List<String> exclude, boolean enabled,
+                          String origin, int keyLine, int excludeLine) {
+        this.name = name;
+        this.effect = effect;
+        this.key = List.copyOf(key);
+        this.exclude = List.copyOf(exclude);
+        this.enabled = enabled;
+        this.origin = origin;
+        this.keyLine = keyLine;
+        this.excludeLine = excludeLine;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Effect effect() {
+        return effect;
+    }
+
+    /** Key arguments as written; empty means all arguments (or the {@code @IntentKey} ones). */
+    public List<String> key() {
+        return key;
+    }
+
+    public List<String> exclude() {
+        return exclude;
+    }
+
+    public boolean enabled() {
+        return enabled;
+    }
+
+    /** The kill switch. */
+    public void setEnabled(boolean enabled) {
+        this.enabled = enabled;
+    }
+
+    /** Where it was defined, e.g. {@code config line 12} or {@code @SideEffect on com.acme.Tools#refund}. */
+    public String origin() {
+        return origin;
+    }
+
+    int keyLine() {
+        return keyLine;
+    }
+
+    int excludeLine() {
+        return excludeLine;
+    }
+}

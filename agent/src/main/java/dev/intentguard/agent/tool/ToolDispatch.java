@@ -1,0 +1,54 @@
+package dev.intentguard.agent.tool;
+
+import dev.intentguard.agent.config.Effect;
+import dev.intentguard.agent.key.KeyRecipe;
+import dev.intentguard.agent.log.LogRouting;
+import dev.intentguard.api.bridge.IntentScope;
+import dev.intentguard.api.bridge.ToolFrame;
+import dev.intentguard.api.bridge.ToolHooks;
+
+/** What the advice in every tool method calls (through the bridge's Dispatcher). */
+final class ToolDispatch implements ToolHooks {
+    private final ToolRuntime runtime;
+
+    ToolDispatch(ToolRuntime runtime) {
+        this.runtime = runtime;
+    }
+
+    @Override
+    public ToolFrame enterTool(int bindingId, Class<?> owner, Object self, Object[] args) {
+        ToolBinding binding = runtime.bindings().get(bindingId);
+        if (binding == null) {
+            return null;
+        }
+        LogRouting.offerApplicationLoader(owner.getClassLoader());
+        if (binding.brokenReason() != null) {
+            return new RefusedCall(binding, owner);
+        }
+        KeyRecipe.Keyed keyed;
+        try {
+            keyed = binding.recipe().apply(binding.toolName(), args);
+        } catch (RuntimeException | StackOverflowError e) {
+            runtime.log().error("cannot compute the intent key of {} ({}): {}", binding.toolName(),
+                    binding.methodDisplayName(), String.valueOf(e), e);
+            return runtime.failClosed() ? new RefusedCall(binding, owner) : null;
+        }
+        ToolFrame current = IntentScope.current();
+        if (current instanceof GuardedCall && ((GuardedCall) current).binding.tool() == binding.tool()
+                && keyed.key().value().equals(current.intentKey())) {
+            return null;                    // an override calling super, a proxy calling its target: one call
+        }
+        if (binding.tool().effect() == Effect.SIDE_EFFECT) {
+            return SideEffectCall.begin(runtime, binding, owner, keyed);
+        }
+        if (binding.tool().effect() == Effect.IDEMPOTENT) {
+            return IdempotentCall.begin(runtime, binding, owner, keyed.key());
+        }
+        return null;
+    }
+
+    @Override
+    public void bridgeError(String where, Throwable error) {
+        runtime.log().error("internal error in {} (the call went ahead unchanged): {}", where, String.valueOf(error), error);
+    }
+}

@@ -1,0 +1,138 @@
+package dev.intentguard.agent.testkit;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A real HTTP server on 127.0.0.1 standing in for a payments provider: it records every request it
+ * receives (method, path, headers, body) and answers as a test tells it to (late, with a status).
+ */
+public final class LoopbackServer implements AutoCloseable {
+    /** One request as received. */
+    public static final class Request {
+        public final String method;
+        public final String path;
+        public final Map<String, String> headers;
+        public final String body;
+
+        Request(String method, String path, Map<String, String> headers, String body) {
+            this.method = method;
+            this.path = path;
+            this.headers = headers;
+            this.body = body;
+        }
+
+        public String header(String name) {
+            return headers.get(name.toLowerCase(Locale.ROOT));
+        }
+
+        @Override
+        public String toString() {
+            return method + " " + path + " " + headers + " " + body;
+        }
+    }
+
+    private final HttpServer server;
+    private final ExecutorService executor = Executors.newCachedThreadPool();
+    private final List<Request> requests = new ArrayList<>();
+    private final AtomicInteger ids = new AtomicInteger();
+    private volatile long delayMillis;
+    private volatile int status = 200;
+
+    public LoopbackServer() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
+        server.createContext("/", this::handle);
+        server.setExecutor(executor);
+        server.start();
+    }
+
+    /** Holds every response this long (past a client's timeout, for the unknown-outcome cases). */
+    public LoopbackServer delay(long millis) {
+        this.delayMillis = millis;
+        return this;
+    }
+
+    public LoopbackServer status(int status) {
+        this.status = status;
+        return this;
+    }
+
+    public String url() {
+        return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+        Map<String, String> headers = new TreeMap<>();
+        exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(Locale.ROOT), String.join(",", v)));
+        synchronized (requests) {
+            requests.add(new Request(exchange.getRequestMethod(), exchange.getRequestURI().getPath(), headers, body));
+        }
+        long delay = delayMillis;
+        if (delay > 0) {
+            try {
+                Thread.sleep(delay);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        byte[] answer = ("{\"id\":\"re_" + ids.incrementAndGet() + "\",\"path\":\"" + exchange.getRequestURI().getPath() + "\"}")
+                .getBytes(StandardCharsets.UTF_8);
+        try {
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(status, answer.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(answer);
+            }
+        } catch (IOException clientGone) {
+            // the client timed out and closed the connection: the request was still received and acted on
+        } finally {
+            exchange.close();
+        }
+    }
+
+    public List<Request> requests() {
+        synchronized (requests) {
+            return new ArrayList<>(requests);
+        }
+    }
+
+    /** Requests with this method whose path starts with {@code pathPrefix}. */
+    public List<Request> requests(String method, String pathPrefix) {
+        List<Request> out = new ArrayList<>();
+        for (Request r : requests()) {
+            if (r.method.equals(method) && r.path.startsWith(pathPrefix)) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    public int posts(String pathPrefix) {
+        return requests("POST", pathPrefix).size();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+}

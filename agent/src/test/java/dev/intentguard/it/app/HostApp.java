@@ -1,0 +1,108 @@
+package dev.intentguard.it.app;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+
+/**
+ * A host application driven by a script: each argument is one command, fields separated by '|'.
+ * Every command prints one line {@code RESULT <command> <value>} or {@code THROWN <command> <class>: <message>}.
+ * <pre>
+ * refund|ORDER|AMOUNT|CURRENCY|REASON       refundOrder
+ * typed|ORDER|AMOUNT                        refundTyped (a record)
+ * map|ORDER|AMOUNT                          refundMap
+ * cancel|ORDER                              cancelOrder (void)
+ * charge|CUSTOMER|CENTS                     chargeCents (int)
+ * later|ORDER                               refundLater (throws IllegalArgumentException for a blank order)
+ * email|TO|SUBJECT|BODY                     sendEmail (@SideEffect)
+ * ticket|ID|STATUS                          setTicketStatus (@Idempotent)
+ * order|ID                                  getOrder (@ReadOnly)
+ * pay|INVOICE|AMOUNT  / audited-pay|...     Payments implementations
+ * parallel|N|command...                     the command on N threads at once
+ * </pre>
+ * At the end: {@code BODY_RUNS <n>}.
+ */
+public final class HostApp {
+    private HostApp() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        SupportTools tools = new SupportTools();
+        for (String arg : args) {
+            String[] f = arg.split("\\|", -1);
+            if (f[0].equals("parallel")) {
+                int n = Integer.parseInt(f[1]);
+                String[] command = Arrays.copyOfRange(f, 2, f.length);
+                CyclicBarrier start = new CyclicBarrier(n);
+                List<Thread> threads = new ArrayList<>();
+                for (int i = 0; i < n; i++) {
+                    Thread t = new Thread(() -> {
+                        try {
+                            start.await();
+                        } catch (Exception e) {
+                            throw new IllegalStateException(e);
+                        }
+                        System.out.println(run(tools, command));
+                    });
+                    threads.add(t);
+                    t.start();
+                }
+                for (Thread t : threads) {
+                    t.join();
+                }
+            } else {
+                System.out.println(run(tools, f));
+            }
+        }
+        System.out.println("BODY_RUNS " + SupportTools.BODY_RUNS.get());
+    }
+
+    private static String run(SupportTools tools, String[] f) {
+        try {
+            Object value;
+            switch (f[0]) {
+                case "refund":
+                    value = tools.refundOrder(f[1], new BigDecimal(f[2]), f[3], f[4]);
+                    break;
+                case "typed":
+                    value = tools.refundTyped(f[1], new BigDecimal(f[2]));
+                    break;
+                case "map":
+                    value = tools.refundMap(f[1], new BigDecimal(f[2]));
+                    break;
+                case "cancel":
+                    tools.cancelOrder(f[1]);
+                    value = "(void)";
+                    break;
+                case "charge":
+                    value = tools.chargeCents(f[1], Integer.parseInt(f[2]));
+                    break;
+                case "later":
+                    value = tools.refundLater(f[1]);
+                    break;
+                case "email":
+                    value = tools.sendEmail(f[1], f[2], f[3]);
+                    break;
+                case "ticket":
+                    value = tools.setTicketStatus(f[1], f[2]);
+                    break;
+                case "order":
+                    value = tools.getOrder(f[1]);
+                    break;
+                case "pay":
+                    value = new CardPayments().pay(f[1], new BigDecimal(f[2]));
+                    break;
+                case "audited-pay":
+                    value = new AuditedCardPayments().pay(f[1], new BigDecimal(f[2]));
+                    break;
+                default:
+                    throw new IllegalArgumentException("unknown command " + f[0]);
+            }
+            return "RESULT " + f[0] + " " + value;
+        } catch (Throwable t) {
+            return "THROWN " + f[0] + " " + t.getClass().getName() + ": " + t.getMessage();
+        }
+    }
+}

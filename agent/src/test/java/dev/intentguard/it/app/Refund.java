@@ -1,0 +1,6 @@
+package dev.intentguard.it.app;
+
+import java.math.BigDecimal;
+
+public record Refund(String id, BigDecimal amount) {
+}
