@@ -7,12 +7,16 @@ import dev.intentguard.agent.config.ConfigProblem;
 import dev.intentguard.agent.config.Effect;
 import dev.intentguard.agent.config.OnError;
 import dev.intentguard.agent.config.ToolSpec;
+import dev.intentguard.agent.http.HttpKeys;
 import dev.intentguard.agent.json.AgentJson;
 import dev.intentguard.agent.store.ChronicleAccess;
 import dev.intentguard.agent.store.ChronicleIntentStore;
 import dev.intentguard.agent.store.StoreHandle;
 import dev.intentguard.agent.tool.ToolGuard;
+import dev.intentguard.agent.weave.AgentPlugin;
+import dev.intentguard.agent.weave.Weaver;
 import dev.intentguard.api.bridge.Dispatcher;
+import dev.intentguard.api.bridge.HttpDispatch;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,6 +25,7 @@ import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.ServiceLoader;
 
 /**
  * The agent core's entry, called by premain (or agentmain) inside the isolated loader. It reads and checks
@@ -60,22 +65,33 @@ public final class AgentStartup {
             return;
         }
         if (onError != null && onError != config.onError()) {
-            config = new AgentConfig(config.source(), config.mode(), onError, config.store(), config.tools());
+            config = config.withOnError(onError);
         }
 
         ChronicleAccess.grant(instrumentation);
         StoreHandle store = StoreHandle.pending(config.store().path().toString());
-        ToolGuard guard = ToolGuard.install(config, store, instrumentation);
+        ToolGuard guard = ToolGuard.create(config, store);
+        List<AgentPlugin> plugins = new ArrayList<>();
+        plugins.add(guard.plugin());
+        for (AgentPlugin plugin : ServiceLoader.load(AgentPlugin.class, AgentStartup.class.getClassLoader())) {
+            plugins.add(plugin);
+        }
+        HttpDispatch.install(new HttpKeys(config));
+        guard.connect();
+        Weaver weaver = Weaver.install(config, instrumentation, plugins);
         AgentConfig settings = config;
         Thread init = new Thread(() -> {
             // Heavy lifting off the application's main thread, in the order the first tool call needs it.
-            guard.prepareWeaver();
+            weaver.prepare();
+            weaver.retransformLoaded();
             store.open(() -> ChronicleIntentStore.open(settings.store().path(), settings.store().maxIntents(),
                     settings.store().maxResultBytes()));
             AgentJson.warmUp();
             LOG.debug("intentguard ready {} ms after premain (weaver, store, JSON)", (System.nanoTime() - startNanos) / 1_000_000);
         }, "intentguard-init");
         init.setDaemon(true);
+        // Chronicle finds its own service providers through the context class loader.
+        init.setContextClassLoader(AgentStartup.class.getClassLoader());
         init.start();
         Runtime.getRuntime().addShutdownHook(new Thread(store::close, "intentguard-store-close"));
         LOG.info("intentguard {} {} in {} ms: config {}, {}, store {}, mode {}, on-error {}", Version.current(),

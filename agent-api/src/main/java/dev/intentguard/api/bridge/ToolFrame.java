@@ -18,6 +18,16 @@ public abstract class ToolFrame {
     /** The intent key ({@code ig1:<tool>:<hash>}), or {@code null} when the call is not keyed. */
     public abstract String intentKey();
 
+    /** {@code true} for a {@code side_effect} call: the HTTP layer sends each of its requests at most once. */
+    public boolean sideEffect() {
+        return false;
+    }
+
+    /** The agent's record of this call's requests (their keys, what the wire showed); opaque here. */
+    public Object wire() {
+        return null;
+    }
+
     /**
      * Called on exit with what the body returned or threw (both {@code null}/default when skipped).
      * Implementations decide the answer with {@link #answer} or {@link #answerThrowing}.

@@ -35,6 +35,7 @@ final class IsolatedClassLoader extends ClassLoader {
     private static final String CLASS = ".class";
     private static final String CLASSDATA = ".classdata";
     private static final String BRIDGE_PACKAGE = "dev.intentguard.api.";
+    private static final String CHRONICLE_PROPERTIES = "system.properties";
 
     private final JarFile jar;
     private final String jarUrl;
@@ -151,6 +152,11 @@ final class IsolatedClassLoader extends ClassLoader {
 
     @Override
     public InputStream getResourceAsStream(String name) {
+        if (name.equals(CHRONICLE_PROPERTIES) || name.equals("../" + CHRONICLE_PROPERTIES)) {
+            // Chronicle loads ./system.properties (or ../) from the working directory into the JVM's system
+            // properties unless its class loader has that resource: the agent's Chronicle reads nothing.
+            return new java.io.ByteArrayInputStream(new byte[0]);
+        }
         // Straight from the jar: Byte Buddy reads advice class files this way on every transformation.
         JarEntry entry = entry(name);
         if (entry != null) {

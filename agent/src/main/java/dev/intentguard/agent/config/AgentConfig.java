@@ -9,14 +9,21 @@ public final class AgentConfig {
     private final Mode mode;
     private final OnError onError;
     private final StoreSettings store;
+    private final HttpSettings http;
     private final List<ToolSpec> tools;
 
-    public AgentConfig(Path source, Mode mode, OnError onError, StoreSettings store, List<ToolSpec> tools) {
+    public AgentConfig(Path source, Mode mode, OnError onError, StoreSettings store, HttpSettings http, List<ToolSpec> tools) {
         this.source = source;
         this.mode = mode;
         this.onError = onError;
         this.store = store;
+        this.http = http;
         this.tools = List.copyOf(tools);
+    }
+
+    /** The same config with another {@code on-error} (a command-line override). */
+    public AgentConfig withOnError(OnError value) {
+        return new AgentConfig(source, mode, value, store, http, tools);
     }
 
     /** The file it was read from, or {@code null} when running on defaults (annotations only). */
@@ -34,6 +41,10 @@ public final class AgentConfig {
 
     public StoreSettings store() {
         return store;
+    }
+
+    public HttpSettings http() {
+        return http;
     }
 
     public List<ToolSpec> tools() {

@@ -33,7 +33,10 @@ public final class ConfigLoader {
     private static final Pattern ARGUMENT = Pattern.compile("(\\d+|[A-Za-z_$][\\w$]*)(\\.[A-Za-z_$][\\w$]*)*");
     private static final Pattern ON_ERROR_LINE = Pattern.compile("(?m)^on-error\\s*:\\s*[\"']?([\\w-]+)");
 
-    private static final List<String> TOP_LEVEL = List.of("mode", "on-error", "store", "tools");
+    private static final List<String> TOP_LEVEL = List.of("mode", "on-error", "store", "http", "tools");
+    private static final List<String> HTTP_KEYS = List.of("header", "format", "hosts", "client-retries", "methods");
+    private static final Pattern HEADER_NAME = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
+    private static final Pattern HOST = Pattern.compile("[A-Za-z0-9.\\-\\[\\]:]+");
     private static final List<String> STORE_KEYS = List.of("path", "max-intents", "retention", "in-flight-wait",
             "max-result-bytes", "open-timeout");
     private static final List<String> TOOL_KEYS = List.of("name", "method", "effect", "key", "exclude", "enabled");
@@ -43,7 +46,7 @@ public final class ConfigLoader {
 
     /** The config used when no file is given: defaults, tools from annotations only. */
     public static AgentConfig defaults() {
-        return new AgentConfig(null, Mode.ENFORCE, OnError.FAIL_OPEN, defaultStore(), List.of());
+        return new AgentConfig(null, Mode.ENFORCE, OnError.FAIL_OPEN, defaultStore(), HttpSettings.DEFAULTS, List.of());
     }
 
     private static StoreSettings defaultStore() {
@@ -149,8 +152,9 @@ public final class ConfigLoader {
                 }
             }
             StoreSettings store = store(map.entries.get("store"));
+            HttpSettings http = http(map.entries.get("http"));
             List<ToolSpec> tools = tools(map.entries.get("tools"));
-            return new AgentConfig(file, mode, onError, store, tools);
+            return new AgentConfig(file, mode, onError, store, http, tools);
         }
 
         private StoreSettings store(YamlNode.Entry entry) {
@@ -189,6 +193,78 @@ public final class ConfigLoader {
             Duration wait = duration(map.entries.get("in-flight-wait"), "store.in-flight-wait", DEFAULT_IN_FLIGHT_WAIT);
             Duration open = duration(map.entries.get("open-timeout"), "store.open-timeout", DEFAULT_OPEN_TIMEOUT);
             return new StoreSettings(path, maxIntents, retention, wait, maxResultBytes, open);
+        }
+
+        private HttpSettings http(YamlNode.Entry entry) {
+            if (entry == null) {
+                return HttpSettings.DEFAULTS;
+            }
+            YamlNode.Mapping map = mapping(entry, "http", "indent header:, format:, hosts: ... under http:");
+            if (map == null) {
+                return HttpSettings.DEFAULTS;
+            }
+            checkKeys(map, HTTP_KEYS, "http.");
+            HttpSettings d = HttpSettings.DEFAULTS;
+            String header = d.header();
+            YamlNode.Entry h = map.entries.get("header");
+            if (h != null) {
+                String v = scalar(h, "http.header");
+                if (v != null && HEADER_NAME.matcher(v).matches()) {
+                    header = v;
+                } else if (v != null) {
+                    problem(h.keyLine, "http.header \"" + v + "\" is not an HTTP header name",
+                            "write a header name such as Idempotency-Key (letters, digits and '-')");
+                }
+            }
+            HttpSettings.Format format = d.format();
+            YamlNode.Entry f = map.entries.get("format");
+            if (f != null) {
+                String v = scalar(f, "http.format");
+                HttpSettings.Format parsed = HttpSettings.Format.of(v);
+                if (parsed != null) {
+                    format = parsed;
+                } else if (v != null) {
+                    problem(f.keyLine, "http.format \"" + v + "\" is not a format",
+                            "write format: token (the key as is) or format: sf-string (quoted, as the IETF draft says)");
+                }
+            }
+            HttpSettings.ClientRetries retries = d.clientRetries();
+            YamlNode.Entry r = map.entries.get("client-retries");
+            if (r != null) {
+                String v = scalar(r, "http.client-retries");
+                HttpSettings.ClientRetries parsed = HttpSettings.ClientRetries.of(v);
+                if (parsed != null) {
+                    retries = parsed;
+                } else if (v != null) {
+                    problem(r.keyLine, "http.client-retries \"" + v + "\" is not a choice",
+                            "write client-retries: suppress (send each request once) or client-retries: same-key");
+                }
+            }
+            List<String> hosts = words(map.entries.get("hosts"), "http.hosts", HOST,
+                    "write host names or host:port, e.g. hosts: [api.stripe.com, 127.0.0.1:8080]");
+            List<String> methods = words(map.entries.get("methods"), "http.methods", Pattern.compile("[A-Za-z]+"),
+                    "write HTTP methods, e.g. methods: [POST, PUT, PATCH, DELETE]");
+            return new HttpSettings(header, format, hosts == null ? d.hosts() : hosts, retries,
+                    methods == null ? List.copyOf(d.methods()) : methods);
+        }
+
+        /** A list of words (or one word), each checked against {@code pattern}; {@code null} if absent. */
+        private List<String> words(YamlNode.Entry entry, String what, Pattern pattern, String fix) {
+            if (entry == null) {
+                return null;
+            }
+            List<String> out = new ArrayList<>();
+            List<YamlNode> items = entry.value instanceof YamlNode.Sequence
+                    ? ((YamlNode.Sequence) entry.value).items : List.of(entry.value);
+            for (YamlNode n : items) {
+                String v = n instanceof YamlNode.Scalar ? ((YamlNode.Scalar) n).text : null;
+                if (v == null || !pattern.matcher(v.trim()).matches()) {
+                    problem(n.line, what + " has an item that is not valid" + (v == null ? "" : ": \"" + v + "\""), fix);
+                } else {
+                    out.add(v.trim());
+                }
+            }
+            return out;
         }
 
         private List<ToolSpec> tools(YamlNode.Entry entry) {

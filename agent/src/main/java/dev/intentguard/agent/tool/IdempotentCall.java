@@ -1,6 +1,7 @@
 package dev.intentguard.agent.tool;
 
 import dev.intentguard.agent.key.IntentKey;
+import dev.intentguard.agent.wire.WireLog;
 import dev.intentguard.api.ToolStatus;
 import dev.intentguard.api.bridge.IntentScope;
 import dev.intentguard.api.bridge.ToolFrame;
@@ -13,6 +14,7 @@ final class IdempotentCall extends GuardedCall {
     private final Class<?> owner;
     private final IntentKey key;
     private final boolean disabled;
+    private final WireLog wire;
     private ToolFrame outerScope;
 
     private IdempotentCall(ToolBinding binding, Class<?> owner, IntentKey key) {
@@ -20,6 +22,7 @@ final class IdempotentCall extends GuardedCall {
         this.owner = owner;
         this.key = key;
         this.disabled = !binding.tool().enabled();
+        this.wire = new WireLog(key.value());
     }
 
     static IdempotentCall begin(ToolRuntime runtime, ToolBinding binding, Class<?> owner, IntentKey key) {
@@ -39,6 +42,11 @@ final class IdempotentCall extends GuardedCall {
     @Override
     public String intentKey() {
         return key.value();
+    }
+
+    @Override
+    public Object wire() {
+        return wire;
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.intentguard.agent.store.IntentRecord;
 import dev.intentguard.agent.store.IntentStatus;
 import dev.intentguard.agent.store.IntentStore;
 import dev.intentguard.agent.store.StoreUnavailableException;
+import dev.intentguard.agent.wire.WireLog;
 import dev.intentguard.api.ToolStatus;
 import dev.intentguard.api.bridge.IntentScope;
 import dev.intentguard.api.bridge.ToolFrame;
@@ -22,8 +23,9 @@ import java.util.concurrent.CountDownLatch;
  *       {@code in_flight}; an owner that died mid-call leaves the outcome unknown;</li>
  *   <li>intent PENDING_UNKNOWN: {@code pending_unknown}, the body does not run (it is checked, not re-sent);</li>
  *   <li>intent FAILED (definitely) or absent: record IN_FLIGHT first (write-ahead), log the intent, run the
- *       body with the key in scope for the HTTP layer; then DONE with the result, or classify the error:
- *       ambiguous means PENDING_UNKNOWN, definite means FAILED and the original exception.</li>
+ *       body with the key in scope for the HTTP layer; then judge the end ({@link CallOutcome}: what the wire
+ *       showed first, the exception second): DONE with the result, FAILED (the original exception, or the
+ *       body's result) or PENDING_UNKNOWN.</li>
  * </ol>
  * The same key with a different payload fingerprint is {@code rejected}: the body does not run.
  */
@@ -36,6 +38,7 @@ final class SideEffectCall extends GuardedCall {
     private final IntentKey key;
     private final byte[] fingerprint;
     private final long deadline;
+    private final WireLog wire;
 
     private IntentStore store;
     /** Set when the body must not run: what the caller gets instead. */
@@ -54,6 +57,7 @@ final class SideEffectCall extends GuardedCall {
         this.key = keyed.key();
         this.fingerprint = keyed.fingerprint();
         this.deadline = runtime.now() + runtime.config().store().inFlightWait().toMillis();
+        this.wire = new WireLog(key.value());
     }
 
     static SideEffectCall begin(ToolRuntime runtime, ToolBinding binding, Class<?> owner, KeyRecipe.Keyed keyed) {
@@ -270,6 +274,16 @@ final class SideEffectCall extends GuardedCall {
     }
 
     @Override
+    public boolean sideEffect() {
+        return true;
+    }
+
+    @Override
+    public Object wire() {
+        return wire;
+    }
+
+    @Override
     protected void exit(Object returned, Throwable thrown) {
         if (reply != null) {
             runtime.intentLog().info("{} tool={} key={} (body not run)", reply.status.wireName(), binding.toolName(), key);
@@ -282,22 +296,23 @@ final class SideEffectCall extends GuardedCall {
         }
         try {
             long now = runtime.now();
-            if (thrown == null) {                                          // done: the caller gets the body's result
-                ResultJson.Stored result = ResultJson.of(returned, runtime.config().store().maxResultBytes());
-                record(claimed.done(result.json, result.truncated, now));
-                return;
+            CallOutcome outcome = CallOutcome.judge(thrown, wire.verdict());
+            switch (outcome.kind) {
+                case DONE:                                                 // the caller gets the body's result
+                    ResultJson.Stored result = ResultJson.of(returned, runtime.config().store().maxResultBytes());
+                    record(claimed.done(result.json, result.truncated, now));
+                    return;
+                case FAILED:                                               // safe to try again, same key
+                    record(claimed.failed(thrown == null ? null : thrown.getClass().getName(), now));
+                    runtime.intentLog().info("failed tool={} key={}: {}; the next call may try again", binding.toolName(),
+                            key, outcome.reason);
+                    return;                                                // the body's exception or result stands
+                default:                                                   // unknown: never re-sent blindly
+                    record(claimed.pendingUnknown(thrown == null ? "returned" : thrown.getClass().getName(), now));
+                    runtime.intentLog().warn("pending_unknown tool={} key={}: {}; repeats will not run it again",
+                            binding.toolName(), key, outcome.reason);
+                    StatusReply.pendingUnknown(thrown).deliver(this, binding, owner, key.value());
             }
-            FailureClassifier.Verdict verdict = FailureClassifier.classify(thrown);
-            if (verdict.definite) {                                        // failed: safe to try again, same key
-                record(claimed.failed(thrown.getClass().getName(), now));
-                runtime.intentLog().info("failed tool={} key={}: {}; the next call may try again", binding.toolName(), key,
-                        verdict.reason);
-                return;                                                    // the original exception propagates
-            }
-            record(claimed.pendingUnknown(thrown.getClass().getName(), now));  // unknown: never re-sent blindly
-            runtime.intentLog().warn("pending_unknown tool={} key={}: {}; repeats will not run it again", binding.toolName(),
-                    key, verdict.reason);
-            StatusReply.pendingUnknown(thrown).deliver(this, binding, owner, key.value());
         } finally {
             runtime.inFlight().release(key.value(), registration);
         }

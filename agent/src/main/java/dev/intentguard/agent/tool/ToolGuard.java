@@ -4,12 +4,12 @@ import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.agent.config.ConfigProblem;
 import dev.intentguard.agent.config.ToolSpec;
 import dev.intentguard.agent.store.StoreHandle;
+import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.api.bridge.Dispatcher;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.pool.TypePool;
 
-import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -19,27 +19,27 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class ToolGuard {
     private final ToolRuntime runtime;
     private final ToolCatalog catalog;
-    private ToolInstrumentation instrumentation;
+    private final ToolPlugin plugin;
 
     private ToolGuard(ToolRuntime runtime, ToolCatalog catalog) {
         this.runtime = runtime;
         this.catalog = catalog;
+        this.plugin = new ToolPlugin(runtime, catalog, new LoggedProblems());
     }
 
-    /** Weaves the guard into tool classes loaded from now on and connects the bridge. */
-    public static ToolGuard install(AgentConfig config, StoreHandle store, Instrumentation instrumentation) {
-        ToolRuntime runtime = new ToolRuntime(config, store);
-        ToolCatalog catalog = new ToolCatalog(config);
-        ToolGuard guard = new ToolGuard(runtime, catalog);
-        guard.instrumentation = new ToolInstrumentation(runtime, new ToolResolver(catalog), guard.new LoggedProblems());
-        guard.instrumentation.install(instrumentation, catalog.configuredTypes());
+    /** The tool guard for {@code config}: its plugin goes to the {@link dev.intentguard.agent.weave.Weaver}. */
+    public static ToolGuard create(AgentConfig config, StoreHandle store) {
+        return new ToolGuard(new ToolRuntime(config, store), new ToolCatalog(config));
+    }
+
+    /** The instrumentation that weaves the guard into tool methods. */
+    public AgentPlugin plugin() {
+        return plugin;
+    }
+
+    /** Connects the bridge: from now on, woven tool methods reach this guard. */
+    public void connect() {
         Dispatcher.install(new ToolDispatch(runtime));
-        return guard;
-    }
-
-    /** Builds the weaver ahead of the first tool class (on the init thread). */
-    public void prepareWeaver() {
-        instrumentation.prepare();
     }
 
     /** Methods bound so far. */
@@ -115,7 +115,7 @@ public final class ToolGuard {
     }
 
     /** Reports problems found at class load time once each, saying what happens to the tool. */
-    private final class LoggedProblems implements ToolInstrumentation.ProblemReport {
+    private final class LoggedProblems implements ToolPlugin.ProblemReport {
         private final Set<String> reported = ConcurrentHashMap.newKeySet();
 
         @Override

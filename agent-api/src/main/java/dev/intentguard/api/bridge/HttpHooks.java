@@ -1,0 +1,23 @@
+package dev.intentguard.api.bridge;
+
+/** What the agent core implements for the advice woven into HTTP clients and SDKs. */
+public interface HttpHooks {
+
+    /**
+     * The key header for a request about to be sent in {@code scope}: {@code {name, value}}, or {@code null}
+     * to leave the request untouched (method or host not covered, audit mode).
+     *
+     * @param existing the value of the header the caller or SDK already set, or {@code null}
+     */
+    String[] keyHeader(ToolFrame scope, String client, String method, String host, int port, String path, String existing);
+
+    /** Whether the client's own resends must be suppressed in {@code scope}. */
+    boolean suppressResends(ToolFrame scope);
+
+    /** Records what the wire showed for one attempt of a request (see {@link HttpDispatch} outcomes). */
+    void attempt(ToolFrame scope, String client, String method, String host, int port, String path, int outcome,
+                 int status, String detail);
+
+    /** Reports a failure inside HTTP advice; must not throw. */
+    void bridgeError(String where, Throwable error);
+}

@@ -1,0 +1,122 @@
+package dev.intentguard.agent.config;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/** The {@code http:} section: how the intent key travels on outgoing requests of a guarded tool. */
+public final class HttpSettings {
+    /** {@code client-retries}: what happens to an HTTP client's or SDK's own resends inside a guarded tool. */
+    public enum ClientRetries {
+        /** Each request is sent at most once; the resends the client would make are recorded, not sent. */
+        SUPPRESS("suppress"),
+        /** The client's resends go ahead, each carrying the same key. */
+        SAME_KEY("same-key");
+
+        private final String configName;
+
+        ClientRetries(String configName) {
+            this.configName = configName;
+        }
+
+        public String configName() {
+            return configName;
+        }
+
+        static ClientRetries of(String name) {
+            for (ClientRetries c : values()) {
+                if (c.configName.equals(name)) {
+                    return c;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** {@code format}: a bare token (Stripe and most providers) or an IETF structured-field string. */
+    public enum Format {
+        TOKEN("token"),
+        SF_STRING("sf-string");
+
+        private final String configName;
+
+        Format(String configName) {
+            this.configName = configName;
+        }
+
+        public String configName() {
+            return configName;
+        }
+
+        static Format of(String name) {
+            for (Format f : values()) {
+                if (f.configName.equals(name)) {
+                    return f;
+                }
+            }
+            return null;
+        }
+    }
+
+    public static final HttpSettings DEFAULTS = new HttpSettings("Idempotency-Key", Format.TOKEN, List.of(),
+            ClientRetries.SUPPRESS, List.of("POST", "PUT", "PATCH", "DELETE"));
+
+    private final String header;
+    private final Format format;
+    private final List<String> hosts;
+    private final ClientRetries clientRetries;
+    private final Set<String> methods;
+
+    public HttpSettings(String header, Format format, List<String> hosts, ClientRetries clientRetries, List<String> methods) {
+        this.header = header;
+        this.format = format;
+        this.hosts = hosts.stream().map(h -> h.toLowerCase(Locale.ROOT)).collect(java.util.stream.Collectors.toUnmodifiableList());
+        this.clientRetries = clientRetries;
+        this.methods = methods.stream().map(m -> m.toUpperCase(Locale.ROOT)).collect(java.util.stream.Collectors.toUnmodifiableSet());
+    }
+
+    /** The header name, {@code Idempotency-Key} by default. */
+    public String header() {
+        return header;
+    }
+
+    public Format format() {
+        return format;
+    }
+
+    /** Allowed {@code host} or {@code host:port} entries, lower case; empty means any host. */
+    public List<String> hosts() {
+        return hosts;
+    }
+
+    public ClientRetries clientRetries() {
+        return clientRetries;
+    }
+
+    /** Methods that get the key, upper case. */
+    public Set<String> methods() {
+        return methods;
+    }
+
+    /** Whether {@code method} is one that changes things (a write whose outcome is evidence). */
+    public boolean isWrite(String method) {
+        return method != null && methods.contains(method.toUpperCase(Locale.ROOT));
+    }
+
+    /** Whether a request with this method to this host gets the key. */
+    public boolean covers(String method, String host, int port) {
+        if (method == null || !methods.contains(method.toUpperCase(Locale.ROOT))) {
+            return false;
+        }
+        if (hosts.isEmpty()) {
+            return true;
+        }
+        String h = host == null ? "" : host.toLowerCase(Locale.ROOT);
+        return hosts.contains(h) || (port > 0 && hosts.contains(h + ":" + port));
+    }
+
+    /** The header value for {@code key} in the configured format. */
+    public String headerValue(String key) {
+        return format == Format.SF_STRING ? "\"" + key + "\"" : key;
+    }
+}

@@ -1,0 +1,131 @@
+package dev.intentguard.agent.tool;
+
+import dev.intentguard.agent.config.ConfigProblem;
+import dev.intentguard.agent.weave.AgentPlugin;
+import dev.intentguard.agent.weave.PluginContext;
+import net.bytebuddy.asm.Advice;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.ClassFileLocator;
+import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.matcher.ElementMatchers;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Weaves {@link ToolAdvice} into tool methods as their classes load. The {@link ClassFilePrefilter} looks
+ * at the raw bytes first (does the class mention one of our annotations or a configured type?); only
+ * then {@link ToolResolver} reads the type through Byte Buddy. Unlisted code is not instrumented.
+ */
+final class ToolPlugin implements AgentPlugin {
+    private final ToolRuntime runtime;
+    private final ToolResolver resolver;
+    private final ProblemReport problems;
+    private final ClassFilePrefilter prefilter;
+    private final Set<String> configuredInternalNames = new java.util.HashSet<>();
+    private final ThreadLocal<List<ToolResolver.Resolved>> matched = new ThreadLocal<>();
+    private ClassFileLocator adviceLocator;
+
+    ToolPlugin(ToolRuntime runtime, ToolCatalog catalog, ProblemReport problems) {
+        this.runtime = runtime;
+        this.resolver = new ToolResolver(catalog);
+        this.problems = problems;
+        this.prefilter = new ClassFilePrefilter(Set.of(ToolResolver.SIDE_EFFECT, ToolResolver.IDEMPOTENT),
+                catalog.configuredTypes());
+        for (String t : catalog.configuredTypes()) {
+            configuredInternalNames.add(t.replace('.', '/'));
+        }
+    }
+
+    @Override
+    public String name() {
+        return "tools";
+    }
+
+    @Override
+    public void start(PluginContext context) {
+        this.adviceLocator = context.adviceLocator();
+    }
+
+    @Override
+    public boolean mayTransform(ClassLoader loader, String internalName, byte[] classFile) {
+        return classFile == null ? configuredInternalNames.contains(internalName) : prefilter.mayDeclareTool(loader, classFile);
+    }
+
+    @Override
+    public boolean matches(TypeDescription type, ClassLoader loader) {
+        List<ToolResolver.Resolved> bindable = new ArrayList<>();
+        for (ToolResolver.Resolved r : resolver.resolve(type)) {
+            if (r.problem != null) {
+                problems.report(r.problem, r.tool == null ? null : r.tool.name());
+                if (r.method == null || !runtime.failClosed()) {
+                    continue;
+                }
+            }
+            bindable.add(r);
+        }
+        if (bindable.isEmpty()) {
+            matched.remove();
+            return false;
+        }
+        matched.set(bindable);
+        return true;
+    }
+
+    @Override
+    public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
+        List<ToolResolver.Resolved> found = matched.get();
+        matched.remove();
+        if (found == null) {
+            return builder;
+        }
+        for (ToolResolver.Resolved r : found) {
+            int id = runtime.bindings().nextId();
+            MethodDescription m = r.method;
+            List<TypeDescription> params = m.getParameters().asTypeList().asErasures();
+            String[] paramNames = new String[params.size()];
+            for (int i = 0; i < paramNames.length; i++) {
+                paramNames[i] = params.get(i).getName();
+            }
+            runtime.bindings().add(new ToolBinding(id, r.tool, type.getName(), m.getName(), paramNames, r.recipe,
+                    r.shape, primitiveZero(m.getReturnType().asErasure().getName()),
+                    r.problem == null ? null : r.problem.message));
+            builder = builder.visit(Advice.withCustomMapping()
+                    .bind(BindingId.class, id)
+                    .to(ToolAdvice.class, adviceLocator)
+                    .on(ElementMatchers.is(m)));
+            runtime.log().debug("guarding {} as {} ({})", ToolResolver.signature(m), r.tool.name(), r.tool.effect().configName());
+        }
+        return builder;
+    }
+
+    private static Object primitiveZero(String type) {
+        switch (type) {
+            case "boolean":
+                return Boolean.FALSE;
+            case "byte":
+                return (byte) 0;
+            case "char":
+                return (char) 0;
+            case "short":
+                return (short) 0;
+            case "int":
+                return 0;
+            case "long":
+                return 0L;
+            case "float":
+                return 0f;
+            case "double":
+                return 0d;
+            default:
+                return null;
+        }
+    }
+
+    /** Problems found while classes load, each reported once. */
+    interface ProblemReport {
+        void report(ConfigProblem.Issue issue, String tool);
+    }
+}

@@ -1,0 +1,43 @@
+package dev.intentguard.agent.weave;
+
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.DynamicType;
+
+/**
+ * One instrumentation: the tool guard, or the hooks for one HTTP client, SDK or retry library
+ * ({@code http/<client>}, {@code retry/<library>}). Library plugins are found with {@link java.util.ServiceLoader}
+ * ({@code META-INF/services/dev.intentguard.agent.weave.AgentPlugin}) inside the agent's own loader.
+ *
+ * <p>Every class the JVM loads is offered to {@link #mayTransform} first, with its raw bytes: that call
+ * must be cheap (a set lookup, a constant-pool walk). Only then Byte Buddy describes the type and
+ * {@link #matches}/{@link #transform} run.
+ */
+public interface AgentPlugin {
+
+    /** Short name for logs, e.g. {@code okhttp}. */
+    String name();
+
+    /**
+     * The cheap gate. {@code loader} is {@code null} for the bootstrap loader; JDK classes are offered
+     * only to plugins that say {@link #instrumentsJdkClasses()}.
+     *
+     * @param internalName the class name with slashes, e.g. {@code okhttp3/OkHttpClient$Builder}
+     * @param classFile the class file, or {@code null} when asked about a class that is already loaded
+     */
+    boolean mayTransform(ClassLoader loader, String internalName, byte[] classFile);
+
+    /** Whether this plugin transforms {@code type} (described by Byte Buddy from its class file). */
+    boolean matches(TypeDescription type, ClassLoader loader);
+
+    /** Adds this plugin's advice to {@code type}. */
+    DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader);
+
+    /** {@code true} if it instruments classes of the bootstrap or platform loader (the JDK's own). */
+    default boolean instrumentsJdkClasses() {
+        return false;
+    }
+
+    /** Called once when the agent starts, before any class is offered. */
+    default void start(PluginContext context) {
+    }
+}
