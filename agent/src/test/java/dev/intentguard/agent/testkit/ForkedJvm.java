@@ -18,6 +18,7 @@ import java.util.stream.Collectors;
  * {@code intentguard.it.java.home} (CI runs the suite once on JDK 17 and once on JDK 25).
  */
 public final class ForkedJvm {
+    private final List<String> prefix = new ArrayList<>();
     private final List<String> classPath = new ArrayList<>();
     private final List<String> jvmOptions = new ArrayList<>();
     private final Map<String, String> env = new LinkedHashMap<>();
@@ -48,6 +49,14 @@ public final class ForkedJvm {
         return Path.of("target", "test-classes").toAbsolutePath().toString();
     }
 
+    /** The jars of a test library set copied by the build into {@code target/it-libs/<set>/}. */
+    public static List<String> itLibs(String set) throws IOException {
+        Path dir = Path.of("target", "it-libs", set).toAbsolutePath();
+        try (var files = Files.list(dir)) {
+            return files.filter(f -> f.toString().endsWith(".jar")).map(Path::toString).sorted().collect(Collectors.toList());
+        }
+    }
+
     public ForkedJvm agent(String arguments) {
         this.withAgent = true;
         this.agentArgs = arguments;
@@ -56,6 +65,11 @@ public final class ForkedJvm {
 
     public ForkedJvm classPath(String... entries) {
         classPath.addAll(Arrays.asList(entries));
+        return this;
+    }
+
+    public ForkedJvm classPath(List<String> entries) {
+        classPath.addAll(entries);
         return this;
     }
 
@@ -74,6 +88,12 @@ public final class ForkedJvm {
         return this;
     }
 
+    /** A command the JVM runs under, e.g. {@code strace -f -o FILE}. */
+    public ForkedJvm under(String... command) {
+        prefix.addAll(Arrays.asList(command));
+        return this;
+    }
+
     public ForkedJvm workDir(Path dir) {
         this.workDir = dir;
         return this;
@@ -85,7 +105,7 @@ public final class ForkedJvm {
     }
 
     public List<String> command() {
-        List<String> cmd = new ArrayList<>();
+        List<String> cmd = new ArrayList<>(prefix);
         cmd.add(Path.of(javaHome, "bin", "java").toString());
         if (withAgent) {
             cmd.add("-javaagent:" + agentJar() + (agentArgs == null ? "" : "=" + agentArgs));

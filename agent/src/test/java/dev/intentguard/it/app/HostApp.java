@@ -20,6 +20,7 @@ import java.util.concurrent.CyclicBarrier;
  * ticket|ID|STATUS                          setTicketStatus (@Idempotent)
  * order|ID                                  getOrder (@ReadOnly)
  * pay|INVOICE|AMOUNT  / audited-pay|...     Payments implementations
+ * prop|NAME                                 a system property of this JVM
  * parallel|N|command...                     the command on N threads at once
  * </pre>
  * At the end: {@code BODY_RUNS <n>}.
@@ -90,6 +91,9 @@ public final class HostApp {
                     break;
                 case "order":
                     value = tools.getOrder(f[1]);
+                    break;
+                case "prop":
+                    value = System.getProperty(f[1]);
                     break;
                 case "pay":
                     value = new CardPayments().pay(f[1], new BigDecimal(f[2]));

@@ -1,0 +1,193 @@
+package dev.intentguard.agent.config;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ConfigLoaderTest {
+    private static final Path FILE = Path.of("/etc/app/intentguard.yaml");
+
+    private static AgentConfig parse(String yaml) throws ConfigProblem {
+        return ConfigLoader.parse(yaml, FILE);
+    }
+
+    private static ConfigProblem.Issue onlyIssue(String yaml) {
+        ConfigProblem p = assertThrows(ConfigProblem.class, () -> parse(yaml));
+        assertEquals(1, p.issues().size(), p.render());
+        return p.issues().get(0);
+    }
+
+    @Test
+    void theIssuesExampleParses() throws Exception {
+        AgentConfig c = parse(String.join("\n",
+                "mode: enforce                 # enforce | audit",
+                "on-error: fail-open",
+                "store:",
+                "  path: .intentguard/intents.dat",
+                "  max-intents: 1000000",
+                "  retention: 7d",
+                "  in-flight-wait: 30s",
+                "tools:",
+                "  - name: refund_order",
+                "    method: com.acme.support.RefundTools#refundOrder   # optional (java.lang.String,java.math.BigDecimal)",
+                "    effect: side_effect",
+                "    key: [orderId, amount]",
+                "    exclude: [reason]",
+                "    enabled: true"));
+        assertEquals(Mode.ENFORCE, c.mode());
+        assertEquals(OnError.FAIL_OPEN, c.onError());
+        assertEquals(Path.of(".intentguard/intents.dat").toAbsolutePath().normalize(), c.store().path());
+        assertEquals(1_000_000, c.store().maxIntents());
+        assertEquals(Duration.ofDays(7), c.store().retention());
+        assertEquals(Duration.ofSeconds(30), c.store().inFlightWait());
+        ToolSpec t = c.tools().get(0);
+        assertEquals("refund_order", t.name());
+        assertEquals("com.acme.support.RefundTools", t.method().typeName());
+        assertEquals("refundOrder", t.method().methodName());
+        assertNull(t.method().parameterTypes());
+        assertEquals(Effect.SIDE_EFFECT, t.effect());
+        assertEquals(List.of("orderId", "amount"), t.key());
+        assertEquals(List.of("reason"), t.exclude());
+        assertTrue(t.enabled());
+        assertEquals(9, t.line());
+        assertEquals(12, t.keyLine());
+    }
+
+    @Test
+    void parameterTypesAndDefaults() throws Exception {
+        AgentConfig c = parse("tools:\n  - method: com.acme.T#refund(java.lang.String, java.math.BigDecimal)\n    effect: idempotent\n");
+        ToolSpec t = c.tools().get(0);
+        assertEquals("refund", t.name(), "the name defaults to the method name");
+        assertEquals(List.of("java.lang.String", "java.math.BigDecimal"), t.method().parameterTypes());
+        assertEquals(List.of(), t.key(), "no key means all arguments");
+        assertEquals(HttpSettings.DEFAULTS.header(), c.http().header());
+        assertEquals(8192, c.store().maxResultBytes());
+    }
+
+    @Test
+    void anEmptyFileIsTheDefaults() throws Exception {
+        AgentConfig c = parse("");
+        assertTrue(c.tools().isEmpty());
+        assertEquals(Mode.ENFORCE, c.mode());
+    }
+
+    @Test
+    void anUnknownEffectNamesTheLineAndTheFix() {
+        ConfigProblem.Issue i = onlyIssue("tools:\n  - name: refund_order\n    method: a.B#c\n    effect: side-effect\n");
+        assertEquals(4, i.line);
+        assertTrue(i.message.contains("\"side-effect\" is not one of read, idempotent, side_effect"), i.message);
+        assertEquals("write effect: side_effect", i.fix);
+    }
+
+    @Test
+    void yamlSyntaxErrorsNameTheLine() {
+        ConfigProblem.Issue i = onlyIssue("tools:\n  - name: refund_order\n    key: [orderId, amount\n    effect: side_effect\n");
+        assertTrue(i.line >= 3, "line " + i.line);
+        assertTrue(i.message.startsWith("this is not valid YAML"), i.message);
+    }
+
+    @Test
+    void unknownSettingsSuggestTheClosestOne() {
+        ConfigProblem.Issue i = onlyIssue("store:\n  retension: 7d\n");
+        assertEquals(2, i.line);
+        assertEquals("did you mean \"retention\"?", i.fix);
+        ConfigProblem.Issue top = onlyIssue("tool:\n  - name: x\n");
+        assertEquals("did you mean \"tools\"?", top.fix);
+    }
+
+    @Test
+    void everyProblemIsReportedAtOnce() {
+        ConfigProblem p = assertThrows(ConfigProblem.class, () -> parse(String.join("\n",
+                "on-error: fail-shut",
+                "store:",
+                "  retention: a week",
+                "tools:",
+                "  - name: refund order",
+                "    method: RefundTools.refundOrder",
+                "    effect: side_effect",
+                "  - name: email",
+                "    method: a.B#email",
+                "    key: [to]",
+                "    exclude: [to]")));
+        assertEquals(6, p.issues().size(), p.render());
+        String rendered = p.render();
+        assertTrue(rendered.startsWith("config /etc/app/intentguard.yaml has 6 problems:"), rendered);
+        assertTrue(rendered.contains("/etc/app/intentguard.yaml:1: on-error \"fail-shut\" is not a choice"), rendered);
+        assertTrue(rendered.contains("/etc/app/intentguard.yaml:3: store.retention \"a week\" is not a duration"), rendered);
+        assertTrue(rendered.contains(":5: tool name \"refund order\" has characters an intent key cannot carry"), rendered);
+        assertTrue(rendered.contains(":6: method \"RefundTools.refundOrder\" is not of the form class#method"), rendered);
+        assertTrue(rendered.contains(":8: tool email has no effect"), rendered);
+        assertTrue(rendered.contains(":11: \"to\" is both in key and in exclude"), rendered);
+    }
+
+    @Test
+    void duplicateNamesAndMethodsAreErrors() {
+        ConfigProblem p = assertThrows(ConfigProblem.class, () -> parse(String.join("\n",
+                "tools:",
+                "  - name: refund", "    method: a.B#refund", "    effect: side_effect",
+                "  - name: refund", "    method: a.B#refund", "    effect: side_effect")));
+        assertTrue(p.render().contains("tool name \"refund\" is already used on line 2"), p.render());
+        assertTrue(p.render().contains("method a.B#refund is already listed on line 2"), p.render());
+    }
+
+    @Test
+    void theHttpSection() throws Exception {
+        AgentConfig c = parse("http:\n  header: X-Idempotency-Key\n  format: sf-string\n  hosts: [api.stripe.com, 127.0.0.1:8080]\n"
+                + "  client-retries: same-key\n  methods: [post]\n");
+        HttpSettings h = c.http();
+        assertEquals("X-Idempotency-Key", h.header());
+        assertEquals("\"ig1:t:abc\"", h.headerValue("ig1:t:abc"));
+        assertEquals(HttpSettings.ClientRetries.SAME_KEY, h.clientRetries());
+        assertTrue(h.covers("POST", "API.stripe.com", 443));
+        assertTrue(h.covers("POST", "127.0.0.1", 8080));
+        assertFalse(h.covers("POST", "127.0.0.1", 8081));
+        assertFalse(h.covers("PUT", "api.stripe.com", 443), "only the configured methods");
+        ConfigProblem.Issue i = onlyIssue("http:\n  client-retries: never\n");
+        assertEquals(2, i.line);
+    }
+
+    @Test
+    void onErrorIsReadEvenFromABrokenFile() throws Exception {
+        Path f = java.nio.file.Files.createTempFile("ig", ".yaml");
+        java.nio.file.Files.writeString(f, "on-error: fail-closed\ntools: [ {{ broken\n");
+        assertEquals(OnError.FAIL_CLOSED, ConfigLoader.onErrorOf(f));
+        assertThrows(ConfigProblem.class, () -> ConfigLoader.load(f));
+    }
+
+    @Test
+    void aMissingFileSaysHowToPointAtOne() {
+        ConfigProblem p = assertThrows(ConfigProblem.class, () -> ConfigLoader.load(Path.of("/nonexistent/ig.yaml")));
+        assertTrue(p.issues().get(0).fix.contains("-javaagent:...=config=PATH"), p.render());
+    }
+
+    @Test
+    void durations() {
+        assertEquals(Duration.ofMillis(500), Durations.parse("500ms"));
+        assertEquals(Duration.ofMinutes(5), Durations.parse("5m"));
+        assertEquals(Duration.ofHours(1), Durations.parse(" 1h "));
+        assertEquals(Duration.ofSeconds(90), Durations.parse("PT90S"));
+        assertNull(Durations.parse("soon"));
+    }
+
+    @Test
+    void agentArgumentsWinOverPropertiesAndEnvironment() {
+        assertEquals(Path.of("a.yaml"), AgentArguments.parse("config=a.yaml,on-error=fail-closed").configPath());
+        assertEquals(OnError.FAIL_CLOSED, AgentArguments.parse("config=a.yaml,on-error=fail-closed").onErrorOverride());
+        assertEquals(Path.of("b.yaml"), AgentArguments.parse("b.yaml").configPath());
+        System.setProperty("intentguard.config", "from-property.yaml");
+        try {
+            assertEquals(Path.of("from-property.yaml"), AgentArguments.parse("").configPath());
+            assertEquals(Path.of("a.yaml"), AgentArguments.parse("config=a.yaml").configPath());
+        } finally {
+            System.clearProperty("intentguard.config");
+        }
+    }
+}

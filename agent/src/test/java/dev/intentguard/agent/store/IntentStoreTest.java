@@ -1,0 +1,112 @@
+package dev.intentguard.agent.store;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class IntentStoreTest {
+    @TempDir
+    Path dir;
+
+    private static final byte[] FP = new byte[32];
+
+    private ChronicleIntentStore open() throws Exception {
+        return ChronicleIntentStore.open(dir.resolve("sub").resolve("intents.dat"), 10_000, 8192);
+    }
+
+    @Test
+    void recordsRoundTripThroughTheFileFormat() {
+        IntentRecord r = IntentRecord.inFlight("refund_order", FP, 1000).done("{\"id\":\"re_1\"}", false, 2000);
+        IntentRecord back = IntentRecord.decoded(RecordCodec.encode(r));
+        assertEquals(IntentStatus.DONE, back.status());
+        assertEquals("refund_order", back.tool());
+        assertEquals("{\"id\":\"re_1\"}", back.result());
+        assertEquals(1000, back.createdAt());
+        assertEquals(2000, back.updatedAt());
+        assertEquals(1, back.attempts());
+        assertTrue(back.sameFingerprint(FP));
+        assertTrue(back.sameAs(r));
+    }
+
+    @Test
+    void transitionsAreCompareAndSetAndSurviveReopening() throws Exception {
+        try (ChronicleIntentStore store = open()) {
+            IntentRecord inFlight = IntentRecord.inFlight("refund_order", FP, 1);
+            assertTrue(store.putIfAbsent("k", inFlight));
+            assertFalse(store.putIfAbsent("k", IntentRecord.inFlight("refund_order", FP, 2)), "only one claim wins");
+            assertTrue(inFlight.ownedBySelf());
+            IntentRecord done = inFlight.done("\"ok\"", false, 3);
+            assertTrue(store.replace("k", inFlight, done));
+            assertFalse(store.replace("k", inFlight, inFlight.failed("x", 4)), "a stale expectation loses");
+        }
+        try (ChronicleIntentStore store = open()) {
+            IntentRecord r = store.get("k");
+            assertEquals(IntentStatus.DONE, r.status());
+            assertEquals("\"ok\"", r.result());
+            assertNull(store.get("other"));
+            assertEquals(1, store.size());
+        }
+    }
+
+    @Test
+    void largeResultsFitUpToTheConfiguredBound() throws Exception {
+        try (ChronicleIntentStore store = open()) {
+            String big = "\"" + "x".repeat(8000) + "\"";
+            IntentRecord r = IntentRecord.inFlight("t", FP, 1);
+            store.putIfAbsent("big", r);
+            assertTrue(store.replace("big", r, r.done(big, false, 2)));
+            assertEquals(big, store.get("big").result());
+        }
+    }
+
+    @Test
+    void manyThreadsClaimingTheSameKeysHaveExactlyOneWinnerEach() throws Exception {
+        try (ChronicleIntentStore store = open()) {
+            ExecutorService pool = Executors.newFixedThreadPool(8);
+            ConcurrentHashMap<String, AtomicInteger> winners = new ConcurrentHashMap<>();
+            CountDownLatch start = new CountDownLatch(1);
+            for (int t = 0; t < 8; t++) {
+                pool.execute(() -> {
+                    try {
+                        start.await();
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                    for (int k = 0; k < 500; k++) {
+                        if (store.putIfAbsent("key-" + k, IntentRecord.inFlight("t", FP, k))) {
+                            winners.computeIfAbsent("key-" + k, x -> new AtomicInteger()).incrementAndGet();
+                        }
+                    }
+                });
+            }
+            start.countDown();
+            pool.shutdown();
+            assertTrue(pool.awaitTermination(60, TimeUnit.SECONDS));
+            assertEquals(500, winners.size());
+            winners.values().forEach(n -> assertEquals(1, n.get()));
+        }
+    }
+
+    @Test
+    void theInMemoryStoreHasTheSameSemantics() {
+        InMemoryIntentStore store = new InMemoryIntentStore();
+        IntentRecord inFlight = IntentRecord.inFlight("t", FP, 1);
+        assertTrue(store.putIfAbsent("k", inFlight));
+        assertFalse(store.putIfAbsent("k", inFlight));
+        assertTrue(store.replace("k", inFlight, inFlight.pendingUnknown("java.net.SocketTimeoutException", 2)));
+        assertFalse(store.replace("k", inFlight, inFlight.done(null, false, 3)));
+        assertEquals(IntentStatus.PENDING_UNKNOWN, store.get("k").status());
+    }
+}
