@@ -24,7 +24,7 @@ public final class HostLibsApp {
         System.out.println("JSON " + new ObjectMapper().writeValueAsString(Map.of("order", "8812")));
         System.out.println("BYTEBUDDY " + ByteBuddy.class.getProtectionDomain().getCodeSource().getLocation());
         Class<?> generated = new ByteBuddy().subclass(Object.class).name("host.Generated").make()
-                .load(HostLibsApp.class.getClassLoader(), ClassLoadingStrategy.Default.INJECTION).getLoaded();
+                .load(HostLibsApp.class.getClassLoader(), ClassLoadingStrategy.Default.WRAPPER).getLoaded();
         System.out.println("GENERATED " + generated.getName());
         System.out.println("SLF4J " + LoggerFactory.class.getProtectionDomain().getCodeSource().getLocation());
         for (String agentClass : new String[] {"dev.intentguard.agent.AgentStartup", "net.openhft.chronicle.map.ChronicleMap",
