@@ -115,6 +115,11 @@ public final class AgentStartup {
         }
         for (ToolGuard.CheckedTool checked : ToolGuard.check(config, ClassFileLocator.ForClassLoader.ofSystemLoader())) {
             issues.addAll(checked.issues);
+            if (!checked.classFound && checked.spec.method() != null) {
+                LOG.warn("config {}:{}: class {} is not on the system class path; it is checked when it loads (a class that "
+                        + "never loads is never guarded: check the name with `java -jar intentguard-agent.jar check`)",
+                        config.sourceName(), checked.spec.line(), checked.spec.method().typeName());
+            }
         }
         return issues;
     }

@@ -26,7 +26,9 @@ final class ResultJson {
     static Stored of(Object value, int maxBytes) {
         String json;
         try {
-            json = AgentJson.mapper().writeValueAsString(value);
+            // A node of the host's Jackson (2 or 3, any version) is a stranger to the agent's own Jackson, which
+            // would write it as a bean; its toString() is its JSON text.
+            json = isForeignJsonNode(value) ? value.toString() : AgentJson.mapper().writeValueAsString(value);
         } catch (Exception | StackOverflowError e) {
             // A result Jackson cannot write (cycles, odd getters) is still a completed call: keep its text.
             json = null;
@@ -38,6 +40,19 @@ final class ResultJson {
             return new Stored(json, false);
         }
         return preview(value instanceof CharSequence ? value.toString() : json, maxBytes);
+    }
+
+    static boolean isForeignJsonNode(Object value) {
+        if (value == null || value instanceof JsonNode) {
+            return false;
+        }
+        for (Class<?> c = value.getClass(); c != null; c = c.getSuperclass()) {
+            String name = c.getName();
+            if (name.equals("com.fasterxml.jackson.databind.JsonNode") || name.equals("tools.jackson.databind.JsonNode")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Stored preview(String text, int maxBytes) {

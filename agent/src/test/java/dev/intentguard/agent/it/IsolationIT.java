@@ -60,7 +60,11 @@ class IsolationIT {
                 "com.fasterxml.jackson.datatype.jsr310.JavaTimeModule", "dev.intentguard.agent.tool.SideEffectCall"),
                 r.lines("HIDDEN "), "no agent class leaks to the host");
         assertTrue(r.lines("RESULT ").get(1).startsWith("{\"status\":\"already_done\""), r.toString());
-        assertEquals(1, world.provider.posts("/refunds"));
+        assertEquals(1 + 1, world.provider.posts("/refunds"), "one refund_order, one refund_node");
+        List<String> nodes = r.lines("NODE ");
+        assertEquals("com.fasterxml.jackson.databind.node.ObjectNode re_2", nodes.get(0), r.toString());
+        assertTrue(nodes.get(1).startsWith("com.fasterxml.jackson.databind.node.ObjectNode already_done re_2 "), nodes.get(1));
+        assertTrue(nodes.get(1).endsWith("jackson-databind-2.17.2.jar"), "a node of the host's own Jackson: " + nodes.get(1));
         // The intent line goes through the host's own SLF4J backend (slf4j-simple's format), not the agent's stderr.
         assertTrue(r.stderr.contains("INFO intentguard.intent - intent tool=refund_order key=ig1:refund_order:"), r.stderr);
         assertFalse(r.stderr.contains("[intentguard] INFO intentguard.intent"), r.stderr);

@@ -206,6 +206,14 @@ class SideEffectIT {
     }
 
     @Test
+    void whenTheKeyCannotBeComputedTheHostDoesNotNotice() throws Exception {
+        ForkedJvm.Result r = world.host("unkeyable|U1", "unkeyable|U1").run(60);
+        assertEquals(0, r.exitCode, r.toString());
+        assertEquals(2, r.lines("RESULT unkeyable {\"id\"").size(), "the calls went ahead, unguarded (fail-open)");
+        assertTrue(r.stderr.contains("ERROR intentguard - cannot compute the intent key of refund_unkeyable"), r.stderr);
+    }
+
+    @Test
     void withoutTheAgentEveryCallPosts() throws Exception {
         ForkedJvm.Result r = world.hostWithoutAgent("refund|8812|49.00|EUR|a", "refund|8812|49.00|EUR|b",
                 "refund|8812|49.00|EUR|c").run(60);

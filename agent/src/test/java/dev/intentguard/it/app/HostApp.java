@@ -92,6 +92,9 @@ public final class HostApp {
                 case "order":
                     value = tools.getOrder(f[1]);
                     break;
+                case "unkeyable":
+                    value = tools.refundUnkeyable(new Unkeyable(f[1]));
+                    break;
                 case "prop":
                     value = System.getProperty(f[1]);
                     break;

@@ -39,5 +39,11 @@ public final class HostLibsApp {
         SupportTools tools = new SupportTools();
         System.out.println("RESULT " + tools.refundOrder("8812", new BigDecimal("49.00"), "EUR", "first"));
         System.out.println("RESULT " + tools.refundOrder("8812", new BigDecimal("49.0"), "EUR", "second"));
+        JsonTools json = new JsonTools();
+        com.fasterxml.jackson.databind.JsonNode first = json.refundNode("N1");
+        com.fasterxml.jackson.databind.JsonNode second = json.refundNode("N1");
+        System.out.println("NODE " + first.getClass().getName() + " " + first.get("id").asText());
+        System.out.println("NODE " + second.getClass().getName() + " " + second.get("status").asText() + " "
+                + second.get("result").get("id").asText() + " " + second.getClass().getProtectionDomain().getCodeSource().getLocation());
     }
 }

@@ -55,6 +55,11 @@ public class SupportTools {
         return "queued " + orderId;
     }
 
+    public String refundUnkeyable(Unkeyable order) throws IOException {
+        BODY_RUNS.incrementAndGet();
+        return Provider.post("/refunds", "{\"order\":\"" + order + "\"}");
+    }
+
     @SideEffect(name = "send_email", key = {"to", "subject"}, exclude = {"body"})
     public String sendEmail(String to, String subject, String body) throws IOException {
         BODY_RUNS.incrementAndGet();
