@@ -1,0 +1,145 @@
+package dev.intentguard.sample;
+
+import com.acme.support.Telemetry;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The demo scenario as a test: the support service in two forked JVMs, without and with the real
+ * {@code -javaagent} and the shipped {@code intentguard.yaml}, each against its own fake provider.
+ *
+ * <p>Every count below is deterministic: the provider answers order 8812 after 2 s and the client gives up
+ * after 1 s, so every request for 8812 times out whatever the machine's load; nothing here depends on how
+ * long anything took.
+ */
+class RefundIncidentIT {
+    @TempDir
+    static Path dir;
+    static ScenarioRun.Layout layout;
+    static ScenarioRun.Result without;
+    static ScenarioRun.Result with;
+
+    @BeforeAll
+    static void runTheIncidentTwice() throws Exception {
+        layout = ScenarioRun.Layout.fromSystemProperties();
+        ScenarioRun.Pair runs = ScenarioRun.runBoth(layout, FakePaymentsProvider.Settings.incident(), dir, 180);
+        without = runs.without();
+        with = runs.with();
+        assertEquals(0, without.exitCode(), without.toString());
+        assertEquals(0, with.exitCode(), with.toString());
+    }
+
+    @Test
+    void withoutTheAgentTheCustomerIsRefundedSeveralTimes() {
+        assertTrue(without.refundsFor("8812") > 1, without.toString());
+        assertTrue(without.refundsFor("8813") > 1, "the customer's \"did it go through?\" refunds again:\n" + without);
+
+        // The service's own count of refund calls that went out equals the provider's count of refunds made.
+        Layers l = Layers.of(without);
+        assertEquals(without.refunds().size(), l.bodyRuns(), without.toString());
+        assertEquals(without.refunds().size(), l.providerRequests(), without.toString());
+
+        // How the four layers multiply one intent (order 8812): 2 model-level calls per turn (the call and the
+        // model's "retry once"), 2 turns, 3 Resilience4j attempts each.
+        assertEquals(12, without.refundsFor("8812"), without.toString());
+        assertEquals(2, without.refundsFor("8813"), without.toString());
+        assertEquals(2, l.modelRetries(), without.toString());
+        assertEquals(8, l.frameworkRetries(), without.toString());
+        assertEquals(2, l.userRetries(), without.toString());
+        assertEquals(0, l.httpRetries(), "OkHttp does not resend a POST after a read timeout:\n" + without);
+        assertEquals(14, l.toolInvocations(), without.toString());
+    }
+
+    @Test
+    void withTheAgentEachOrderIsRefundedExactlyOnce() {
+        assertEquals(1, with.refundsFor("8812"), with.toString());
+        assertEquals(1, with.refundsFor("8813"), with.toString());
+        assertEquals(2, with.providerLog().size(), with.toString());
+
+        Layers l = Layers.of(with);
+        assertEquals(0, l.modelRetries(), "the model was told pending_unknown, not an error, so it did not retry:\n" + with);
+        assertEquals(0, l.frameworkRetries(), "a status is a normal return: Resilience4j has nothing to retry:\n" + with);
+        assertEquals(2, l.userRetries(), "the customers still ask, and the model still calls the tool:\n" + with);
+        assertEquals(4, l.toolInvocations(), with.toString());
+        assertEquals(2, l.bodyRuns(), with.toString());
+        assertEquals(2, l.answeredWithoutRunning(), with.toString());
+        assertEquals(List.of(), Demo.problems(without, with));
+    }
+
+    @Test
+    void theModelIsToldPendingUnknownAndAlreadyDoneAndAnswersAccordingly() {
+        Telemetry.Conversation ana = conversation(with, "ana");
+        assertEquals(List.of("pending_unknown", "pending_unknown"), Layers.refundStatuses(ana), with.toString());
+        assertTrue(toolResults(ana).get(0).contains("Do not retry refund_order; tell the user it is being confirmed."),
+                toolResults(ana).toString());
+        assertEquals("being confirmed", Layers.verdict(Layers.lastAnswer(ana)), Layers.lastAnswer(ana));
+
+        Telemetry.Conversation ben = conversation(with, "ben");
+        assertEquals(List.of("done", "already_done"), Layers.refundStatuses(ben), with.toString());
+        assertTrue(toolResults(ben).get(1).startsWith("{\"status\":\"already_done\",\"tool\":\"refund_order\",\"result\":"
+                + "{\"status\":\"done\",\"refund_id\":\"re_2\""), toolResults(ben).toString());
+        assertEquals("went through (re_2)", Layers.verdict(Layers.lastAnswer(ben)), Layers.lastAnswer(ben));
+
+        assertEquals("waiting_on_payments", with.report().tickets().get("T-1001"), with.toString());
+        assertEquals("refunded", with.report().tickets().get("T-1002"), with.toString());
+    }
+
+    @Test
+    void withoutTheAgentTheModelIsToldErrorsAndTellsTheCustomerItFailed() {
+        Telemetry.Conversation ana = conversation(without, "ana");
+        assertEquals(List.of("error", "error", "error", "error"), Layers.refundStatuses(ana), without.toString());
+        assertEquals("failed", Layers.verdict(Layers.lastAnswer(ana)),
+                "told it failed while the provider made " + without.refundsFor("8812") + " refunds: " + Layers.lastAnswer(ana));
+
+        Telemetry.Conversation ben = conversation(without, "ben");
+        assertEquals(List.of("done", "done"), Layers.refundStatuses(ben), without.toString());
+        assertEquals("went through (re_14)", Layers.verdict(Layers.lastAnswer(ben)), Layers.lastAnswer(ben));
+    }
+
+    @Test
+    void theAgentLogsOneLinePerGuardedCall() {
+        List<String> log = with.intentLog();
+        assertTrue(log.stream().anyMatch(l -> l.contains(" started in ")), with.stderr());
+        assertEquals(1, log.stream().filter(l -> l.contains("WARN intentguard.intent - pending_unknown tool=refund_order")).count(),
+                with.stderr());
+        assertEquals(1, log.stream().filter(l -> l.contains("pending_unknown tool=refund_order") && l.endsWith("(body not run)")).count(),
+                with.stderr());
+        assertEquals(1, log.stream().filter(l -> l.contains("already_done tool=refund_order") && l.endsWith("(body not run)")).count(),
+                with.stderr());
+        assertTrue(without.agentLog().isEmpty(), without.stderr());
+    }
+
+    @Test
+    void theShippedConfigMatchesTheApplicationsClasses() throws Exception {
+        List<String> command = new ArrayList<>(List.of(layout.javaHome().resolve("bin").resolve("java").toString(), "-jar",
+                layout.agentJar().toString(), "check", layout.config().toString(), "--classpath",
+                System.getProperty("sample.classes")));
+        Process check = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(check.waitFor(120, TimeUnit.SECONDS), output);
+        assertEquals(0, check.exitValue(), output);
+        for (String tool : List.of("get_order", "set_ticket_status", "refund_order")) {
+            assertTrue(output.contains(tool), output);
+        }
+    }
+
+    private static Telemetry.Conversation conversation(ScenarioRun.Result run, String id) {
+        return run.report().conversations().stream().filter(c -> c.id().equals(id)).findFirst()
+                .orElseThrow(() -> new AssertionError("no conversation " + id + " in\n" + run));
+    }
+
+    private static List<String> toolResults(Telemetry.Conversation c) {
+        return c.messages().stream().filter(m -> "tool".equals(m.type()) && Layers.TOOL.equals(m.toolName()))
+                .map(Telemetry.Message::text).toList();
+    }
+}
