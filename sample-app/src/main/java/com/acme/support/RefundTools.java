@@ -2,6 +2,7 @@ package com.acme.support;
 
 import dev.langchain4j.agent.tool.P;
 import dev.langchain4j.agent.tool.Tool;
+import io.github.resilience4j.retry.Retry;
 
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -16,12 +17,15 @@ public class RefundTools {
     private final Orders orders;
     private final Tickets tickets;
     private final PaymentsClient payments;
+    /** A retry around the payments call, inside the tool, or {@code null} (see {@link ToolRetryPolicy.Placement}). */
+    private final Retry paymentsRetry;
     private final Telemetry telemetry;
 
-    public RefundTools(Orders orders, Tickets tickets, PaymentsClient payments, Telemetry telemetry) {
+    public RefundTools(Orders orders, Tickets tickets, PaymentsClient payments, Retry paymentsRetry, Telemetry telemetry) {
         this.orders = orders;
         this.tickets = tickets;
         this.payments = payments;
+        this.paymentsRetry = paymentsRetry;
         this.telemetry = telemetry;
     }
 
@@ -39,9 +43,21 @@ public class RefundTools {
                               @P("the amount to refund, in dollars") BigDecimal amount,
                               @P("why, in a few words") String reason) throws IOException {
         telemetry.bodyRan("refund_order");
-        Refund refund = payments.createRefund(orderId, amount, reason, ToolCallContext.idempotencyKey("refund"));
+        String idempotencyKey = ToolCallContext.idempotencyKey("refund");
+        Refund refund = paymentsRetry == null ? payments.createRefund(orderId, amount, reason, idempotencyKey)
+                : withRetry(() -> payments.createRefund(orderId, amount, reason, idempotencyKey));
         return "{\"status\":\"done\",\"refund_id\":\"" + refund.id() + "\",\"order\":\"" + refund.orderId()
                 + "\",\"amount\":\"" + refund.amount().setScale(2, RoundingMode.HALF_UP) + "\"}";
+    }
+
+    private Refund withRetry(io.github.resilience4j.core.functions.CheckedSupplier<Refund> call) throws IOException {
+        try {
+            return paymentsRetry.executeCheckedSupplier(call);
+        } catch (IOException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IOException(t);
+        }
     }
 
     @Tool(name = "set_ticket_status", value = "Sets the status of a support ticket.")

@@ -6,6 +6,7 @@ import dev.langchain4j.memory.chat.MessageWindowChatMemory;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.service.AiServices;
 import dev.langchain4j.service.tool.ToolErrorHandlerResult;
+import io.github.resilience4j.retry.RetryRegistry;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -20,7 +21,8 @@ import java.util.Map;
  * refund, then ask "Did my refund go through?".
  *
  * <p>System properties: {@code payments.url} (the provider), {@code payments.timeout.ms} (the client
- * timeout, default 1000), {@code support.report} (where the JSON report goes, default
+ * timeout, default 1000), {@code support.retry} ({@code tool-call}, the default, or {@code payments-call}:
+ * where the Resilience4j retry sits), {@code support.report} (where the JSON report goes, default
  * {@code support-report.json}).
  */
 public final class SupportDesk {
@@ -36,14 +38,17 @@ public final class SupportDesk {
     private final Map<String, ChatMemory> memories = new LinkedHashMap<>();
     private final SupportAgent agent;
 
-    public SupportDesk(String paymentsUrl, Duration paymentsTimeout, ChatModel model) {
+    public SupportDesk(String paymentsUrl, Duration paymentsTimeout, ToolRetryPolicy.Placement placement, ChatModel model) {
         PaymentsClient payments = new PaymentsClient(paymentsUrl, paymentsTimeout, telemetry.httpEvents());
-        RefundTools tools = new RefundTools(new Orders(), tickets, payments, telemetry);
+        RetryRegistry retries = ToolRetryPolicy.registry();
+        boolean insideTool = placement == ToolRetryPolicy.Placement.PAYMENTS_CALL;
+        RefundTools tools = new RefundTools(new Orders(), tickets, payments,
+                insideTool ? ToolRetryPolicy.paymentsRetry(retries, telemetry) : null, telemetry);
         this.agent = AiServices.builder(SupportAgent.class)
                 .chatModel(model)
                 .chatMemoryProvider(id -> memories.computeIfAbsent(String.valueOf(id),
                         k -> MessageWindowChatMemory.builder().id(k).maxMessages(200).build()))
-                .tools(ToolRetryPolicy.withRetries(tools, ToolRetryPolicy.registry(), telemetry))
+                .tools(ToolRetryPolicy.withRetries(tools, insideTool ? null : retries, telemetry))
                 .beforeToolExecution(before -> ToolCallContext.enter(before.request()))
                 .afterToolExecution(after -> ToolCallContext.exit())
                 // What many services do: hand the model the error text ("Error: timeout") and let it decide.
@@ -71,7 +76,7 @@ public final class SupportDesk {
         Duration timeout = Duration.ofMillis(Long.getLong("payments.timeout.ms", 1000));
         Path report = Path.of(System.getProperty("support.report", "support-report.json"));
 
-        SupportDesk desk = new SupportDesk(url, timeout, new ScriptedChatModel());
+        SupportDesk desk = new SupportDesk(url, timeout, ToolRetryPolicy.Placement.fromSystemProperty(), new ScriptedChatModel());
         for (String[] turn : SCRIPT) {
             System.out.println(turn[0] + ": " + turn[1]);
             System.out.println("agent: " + desk.chat(turn[0], turn[1]));

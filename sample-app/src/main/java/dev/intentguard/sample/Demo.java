@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
  *
  * <p>Run: {@code mvn -B -q -Pdemo -pl sample-app -am verify}. Options (system properties):
  * {@code demo.honour-idempotency-key=true} makes the provider honour {@code Idempotency-Key} like Stripe;
- * {@code demo.dir} is where each run's files go (default {@code target/demo}).
+ * {@code demo.retry=payments-call} moves the Resilience4j retry inside the refund tool (around the payments
+ * call); {@code demo.dir} is where each run's files go (default {@code target/demo}).
  */
 public final class Demo {
     private static final int WIDTH = 104;
@@ -34,19 +35,22 @@ public final class Demo {
 
     public static void main(String[] args) throws Exception {
         ScenarioRun.Layout layout = ScenarioRun.Layout.fromSystemProperties();
-        FakePaymentsProvider.Settings provider = FakePaymentsProvider.Settings.incident();
-        if (Boolean.getBoolean("demo.honour-idempotency-key")) {
-            provider = provider.honouringIdempotencyKey();
-        }
+        Variant variant = Variant.fromSystemProperties();
         Path dir = Path.of(System.getProperty("demo.dir", "target/demo"));
         PrintStream out = System.out;
         out.println();
         out.println("Running the refund incident without and with the agent (two JVMs side by side, about 20 s)...");
-        ScenarioRun.Pair runs = ScenarioRun.runBoth(layout, provider, dir, 120);
+        ScenarioRun.Pair runs = ScenarioRun.runBoth(layout, variant, dir, 120);
         ScenarioRun.Result without = runs.without();
         ScenarioRun.Result with = runs.with();
         List<String> problems = problems(without, with);
-        print(out, provider, without, with, dir);
+        if (!problems.isEmpty() && variant.retry() == ToolRetryPolicy.Placement.PAYMENTS_CALL) {
+            problems.add("expected today: the agent does not stop retries made inside a tool body yet (Resilience4j around "
+                    + "the payments call here); that part of intentguard is being built");
+        }
+        if (without.report() != null && with.report() != null) {
+            print(out, variant, without, with, dir);
+        }
         if (!problems.isEmpty()) {
             out.println();
             out.println("UNEXPECTED OUTCOME:");
@@ -78,8 +82,8 @@ public final class Demo {
         return problems;
     }
 
-    static void print(PrintStream out, FakePaymentsProvider.Settings provider, ScenarioRun.Result without,
-                      ScenarioRun.Result with, Path dir) {
+    static void print(PrintStream out, Variant variant, ScenarioRun.Result without, ScenarioRun.Result with, Path dir) {
+        FakePaymentsProvider.Settings provider = variant.provider();
         Layers a = Layers.of(without);
         Layers b = Layers.of(with);
         String rule = "=".repeat(WIDTH);
@@ -87,13 +91,14 @@ public final class Demo {
         out.println(rule);
         out.println(" intentguard sample-app: the refund incident of the seed article, without and with the agent");
         out.println(rule);
-        out.println(" Ana asks the support agent (LangChain4j AiServices, scripted model) to refund order 8812, $49.00,");
-        out.println(" Ben order 8813, $20.00; then each asks \"Did my refund go through?\". The system prompt says");
-        out.println(" \"If a tool call fails, retry once.\" Resilience4j retries a tool call up to " + ToolRetryPolicy.MAX_ATTEMPTS
-                + " times; OkHttp gives up");
-        out.println(" after 1 s. The provider answers order " + String.join(", ", provider.slowOrders()) + " after "
-                + seconds(provider.delay().toMillis()) + " and " + (provider.honourIdempotencyKey()
-                ? "honours Idempotency-Key like Stripe (the service sends refund_<tool call id>)."
+        wrap(out, " ", "Ana asks the support agent (LangChain4j AiServices, scripted model) to refund order 8812, $49.00, "
+                + "Ben order 8813, $20.00; then each asks \"Did my refund go through?\". The system prompt says \"If a tool "
+                + "call fails, retry once.\" Resilience4j makes up to " + ToolRetryPolicy.MAX_ATTEMPTS + " attempts "
+                + (variant.retry() == ToolRetryPolicy.Placement.TOOL_CALL ? "of each tool call"
+                : "of the payments call INSIDE refund_order") + "; OkHttp gives up after 1 s. The provider answers order "
+                + String.join(", ", provider.slowOrders()) + " after " + seconds(provider.delay().toMillis()) + " and "
+                + (provider.honourIdempotencyKey()
+                ? "honours Idempotency-Key like Stripe (the service sends refund_<tool call id>, as in the seed)."
                 : "honours no Idempotency-Key."));
         out.println();
         row(out, "", "without agent", "with agent");
@@ -109,12 +114,13 @@ public final class Demo {
         out.println();
         out.println(" The seed's four retry layers, on refund_order");
         row(out, "   1 model: calls again after an error (\"retry once\")", a.modelRetries(), b.modelRetries());
-        row(out, "   2 framework: Resilience4j retries of the tool call", a.frameworkRetries(), b.frameworkRetries());
+        row(out, "   2 framework: Resilience4j retries" + (variant.retry() == ToolRetryPolicy.Placement.TOOL_CALL
+                ? " of the tool call" : " inside the tool"), a.frameworkRetries(), b.frameworkRetries());
         row(out, "   3 HTTP client: requests OkHttp resent on its own", a.httpRetries(), b.httpRetries());
         row(out, "   4 user: \"Did my refund go through?\" -> called again", a.userRetries(), b.userRetries());
         row(out, "   (the customers' refund requests -> first calls)", a.firstCalls(), b.firstCalls());
-        row(out, " refund_order invoked, first calls and retries of all layers", a.toolInvocations(), b.toolInvocations());
-        row(out, "   the refund code ran and called the provider", a.bodyRuns(), b.bodyRuns());
+        row(out, " refund_order method invocations (calls + framework retries)", a.toolInvocations(), b.toolInvocations());
+        row(out, "   the refund method body ran", a.bodyRuns(), b.bodyRuns());
         row(out, "   intentguard answered from its intent store instead", a.answeredWithoutRunning(), b.answeredWithoutRunning());
         Map<String, String> customers = new TreeMap<>();
         for (Telemetry.Conversation c : without.report().conversations()) {
@@ -222,7 +228,7 @@ public final class Demo {
         String rest = text == null ? "" : text.replace('\n', ' ');
         String lead = prefix;
         while (rest.length() > room) {
-            int cut = rest.lastIndexOf(' ', room);
+            int cut = Math.max(rest.lastIndexOf(' ', room), rest.lastIndexOf(',', room - 1) + 1);
             if (cut <= room / 2) {
                 cut = room;
             }

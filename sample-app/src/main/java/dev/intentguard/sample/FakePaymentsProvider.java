@@ -35,13 +35,13 @@ import java.util.concurrent.TimeUnit;
  * gets 400.
  *
  * <p>Run it alone: {@code java -cp ... dev.intentguard.sample.FakePaymentsProvider [--port 8099]
- * [--slow-orders 8812] [--delay-ms 2000] [--honour-idempotency-key]}.
+ * [--slow-orders 8812] [--delay-ms 3000] [--honour-idempotency-key]}.
  */
 public final class FakePaymentsProvider implements AutoCloseable {
     /** How the provider behaves. */
     public record Settings(Set<String> slowOrders, Duration delay, boolean honourIdempotencyKey) {
         public static Settings incident() {
-            return new Settings(Set.of("8812"), Duration.ofMillis(2000), false);
+            return new Settings(Set.of("8812"), Duration.ofMillis(3000), false);
         }
 
         public Settings honouringIdempotencyKey() {
@@ -239,7 +239,7 @@ public final class FakePaymentsProvider implements AutoCloseable {
     public static void main(String[] args) throws Exception {
         int port = 8099;
         Set<String> slow = Set.of("8812");
-        long delay = 2000;
+        long delay = 3000;
         boolean honour = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -248,7 +248,7 @@ public final class FakePaymentsProvider implements AutoCloseable {
                 case "--delay-ms" -> delay = Long.parseLong(args[++i]);
                 case "--honour-idempotency-key" -> honour = true;
                 default -> {
-                    System.err.println("usage: FakePaymentsProvider [--port 8099] [--slow-orders 8812,...] [--delay-ms 2000] "
+                    System.err.println("usage: FakePaymentsProvider [--port 8099] [--slow-orders 8812,...] [--delay-ms 3000] "
                             + "[--honour-idempotency-key]");
                     System.exit(2);
                 }

@@ -30,10 +30,11 @@ public final class ScenarioRun {
     /** Where the pieces are. */
     public record Layout(Path agentJar, Path config, String classPath, Path javaHome) {
         public static Layout fromSystemProperties() throws IOException {
-            Path classes = Path.of(required("sample.classes"));
+            Path classes = Path.of(required("sample.classes")).toAbsolutePath();
             String deps = Files.readString(Path.of(required("sample.classpath.file")), StandardCharsets.UTF_8).trim();
             String javaHome = System.getProperty("intentguard.it.java.home", System.getProperty("java.home"));
-            return new Layout(Path.of(required("intentguard.agent.jar")), Path.of(required("sample.config")),
+            return new Layout(Path.of(required("intentguard.agent.jar")).toAbsolutePath().normalize(),
+                    Path.of(required("sample.config")).toAbsolutePath().normalize(),
                     classes + (deps.isEmpty() ? "" : File.pathSeparator + deps), Path.of(javaHome));
         }
 
@@ -84,12 +85,12 @@ public final class ScenarioRun {
      * Runs the scenario without and with the agent at the same time (each with its own provider and
      * directory under {@code dir}): the run without the agent spends most of its time waiting on timeouts.
      */
-    public static Pair runBoth(Layout layout, FakePaymentsProvider.Settings provider, Path dir, int timeoutSeconds)
+    public static Pair runBoth(Layout layout, Variant variant, Path dir, int timeoutSeconds)
             throws IOException, InterruptedException {
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
-            Future<Result> without = pool.submit(() -> run(layout, false, provider, dir.resolve("without-agent"), timeoutSeconds));
-            Future<Result> with = pool.submit(() -> run(layout, true, provider, dir.resolve("with-agent"), timeoutSeconds));
+            Future<Result> without = pool.submit(() -> run(layout, false, variant, dir.resolve("without-agent"), timeoutSeconds));
+            Future<Result> with = pool.submit(() -> run(layout, true, variant, dir.resolve("with-agent"), timeoutSeconds));
             return new Pair(get(without), get(with));
         } finally {
             pool.shutdownNow();
@@ -114,7 +115,7 @@ public final class ScenarioRun {
     /**
      * Runs the scenario once in {@code dir} (deleted first) and waits at most {@code timeoutSeconds}.
      */
-    public static Result run(Layout layout, boolean withAgent, FakePaymentsProvider.Settings provider, Path dir,
+    public static Result run(Layout layout, boolean withAgent, Variant variant, Path dir,
                              int timeoutSeconds) throws IOException, InterruptedException {
         deleteRecursively(dir);
         Files.createDirectories(dir);
@@ -122,7 +123,7 @@ public final class ScenarioRun {
         Path out = dir.resolve("stdout.txt");
         Path err = dir.resolve("stderr.txt");
 
-        try (FakePaymentsProvider payments = new FakePaymentsProvider(provider)) {
+        try (FakePaymentsProvider payments = new FakePaymentsProvider(variant.provider())) {
             List<String> command = new ArrayList<>();
             command.add(layout.javaHome().resolve("bin").resolve("java").toString());
             if (withAgent) {
@@ -130,6 +131,7 @@ public final class ScenarioRun {
             }
             command.add("-Dpayments.url=" + payments.url());
             command.add("-Dsupport.report=" + report.toAbsolutePath());
+            command.add("-Dsupport.retry=" + variant.retryProperty());
             // slf4j-simple is the service's logging backend; the agent's lines go through it too.
             command.add("-Dorg.slf4j.simpleLogger.showDateTime=false");
             command.add("-cp");

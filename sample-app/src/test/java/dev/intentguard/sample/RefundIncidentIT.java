@@ -1,7 +1,9 @@
 package dev.intentguard.sample;
 
 import com.acme.support.Telemetry;
+import com.acme.support.ToolRetryPolicy;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The demo scenario as a test: the support service in two forked JVMs, without and with the real
  * {@code -javaagent} and the shipped {@code intentguard.yaml}, each against its own fake provider.
  *
- * <p>Every count below is deterministic: the provider answers order 8812 after 2 s and the client gives up
+ * <p>Every count below is deterministic: the provider answers order 8812 after 3 s and the client gives up
  * after 1 s, so every request for 8812 times out whatever the machine's load; nothing here depends on how
  * long anything took.
  */
@@ -32,7 +34,7 @@ class RefundIncidentIT {
     @BeforeAll
     static void runTheIncidentTwice() throws Exception {
         layout = ScenarioRun.Layout.fromSystemProperties();
-        ScenarioRun.Pair runs = ScenarioRun.runBoth(layout, FakePaymentsProvider.Settings.incident(), dir, 180);
+        ScenarioRun.Pair runs = ScenarioRun.runBoth(layout, Variant.incident(), dir.resolve("incident"), 180);
         without = runs.without();
         with = runs.with();
         assertEquals(0, without.exitCode(), without.toString());
@@ -131,6 +133,41 @@ class RefundIncidentIT {
         for (String tool : List.of("get_order", "set_ticket_status", "refund_order")) {
             assertTrue(output.contains(tool), output);
         }
+    }
+
+    /**
+     * The seed's own bug: "We already had an idempotency key on every refund. We built it from the tool call
+     * ID." The service sends refund_&lt;tool call id&gt;; even a provider that honours keys like Stripe sees each
+     * new tool call (the model's retry, the customer's question) as a new refund.
+     */
+    @Test
+    void aKeyMadeFromTheToolCallIdDoesNotStopDuplicatesEvenWhenTheProviderHonoursIt() throws Exception {
+        ScenarioRun.Result r = ScenarioRun.run(layout, false, Variant.incident().honouringIdempotencyKey(),
+                dir.resolve("honouring-provider"), 180);
+        assertEquals(0, r.exitCode(), r.toString());
+        long keys8812 = r.providerLog().stream().filter(x -> x.order().equals("8812")).map(FakePaymentsProvider.Received::idempotencyKey)
+                .distinct().count();
+        assertTrue(r.refundsFor("8812") > 1, r.toString());
+        assertEquals(keys8812, r.refundsFor("8812"), "one refund per key, one key per tool call:\n" + r.providerLog());
+        assertTrue(r.providerLog().size() > r.refunds().size(),
+                "the Resilience4j retries reused their tool call's key, so the provider did not refund them:\n" + r.providerLog());
+        assertEquals(2, r.refundsFor("8813"), r.toString());
+    }
+
+    /**
+     * Acceptance test for a part of the agent that is not built yet: retries made inside a tool body (here
+     * Resilience4j around the payments call) are not stopped today, so order 8812 is refunded 3 times with the
+     * agent (one body run, three requests). Enable this when the agent stops them or sends one
+     * Idempotency-Key per intent to a provider that honours it.
+     */
+    @Test
+    @Disabled("not built yet: the agent does not stop Resilience4j retries inside a tool body (today 3 refunds for 8812)")
+    void retriesInsideTheToolBodyDoNotRefundTwice() throws Exception {
+        ScenarioRun.Result r = ScenarioRun.run(layout, true, Variant.incident().withRetry(ToolRetryPolicy.Placement.PAYMENTS_CALL),
+                dir.resolve("retry-inside-tool"), 180);
+        assertEquals(0, r.exitCode(), r.toString());
+        assertEquals(1, r.refundsFor("8812"), r.providerLog().toString());
+        assertEquals(1, r.refundsFor("8813"), r.providerLog().toString());
     }
 
     private static Telemetry.Conversation conversation(ScenarioRun.Result run, String id) {
