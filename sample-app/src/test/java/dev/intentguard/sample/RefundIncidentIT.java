@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,8 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code -javaagent} and the shipped {@code intentguard.yaml}, each against its own fake provider.
  *
  * <p>Every count below is deterministic: the provider answers order 8812 after 3 s and the client gives up
- * after 1 s, so every request for 8812 times out whatever the machine's load; nothing here depends on how
- * long anything took.
+ * after 1 s, so every request for 8812 times out unless a thread stalls for seconds; nothing here asserts
+ * on how long anything took.
  */
 class RefundIncidentIT {
     @TempDir
@@ -168,6 +169,29 @@ class RefundIncidentIT {
         assertEquals(0, r.exitCode(), r.toString());
         assertEquals(1, r.refundsFor("8812"), r.providerLog().toString());
         assertEquals(1, r.refundsFor("8813"), r.providerLog().toString());
+    }
+
+    /**
+     * {@code mode: audit} is meant to change nothing ("only records what it would have done"): the run should
+     * look exactly like the run without the agent. Today it does not: the first call of an intent that fails
+     * ambiguously (here a read timeout) gets {@code pending_unknown} instead of its exception, so the model is
+     * told "being confirmed", does not retry, and Resilience4j does not retry either (9 refunds, not 14).
+     * Cause: {@code SideEffectCall.observe()} claims a new intent like enforce does, and {@code exit()} then
+     * delivers the pending_unknown reply without checking the mode. Reproduction: README.md, "Known agent issues".
+     */
+    @Test
+    @Disabled("agent bug: in mode audit the first ambiguous failure of an intent is replaced by pending_unknown")
+    void auditModeLeavesTheServiceAsItWas() throws Exception {
+        Path config = dir.resolve("intentguard-audit.yaml");
+        Files.writeString(config, Files.readString(layout.config(), StandardCharsets.UTF_8)
+                .replace("\nmode: enforce\n", "\nmode: audit\n"), StandardCharsets.UTF_8);
+        ScenarioRun.Layout audit = new ScenarioRun.Layout(layout.agentJar(), config, layout.classPath(), layout.javaHome());
+        ScenarioRun.Result r = ScenarioRun.run(audit, true, Variant.incident(), dir.resolve("audit"), 180);
+        assertEquals(0, r.exitCode(), r.toString());
+        assertTrue(r.stderr().contains("mode audit"), r.stderr());
+        assertEquals(without.refundsFor("8812"), r.refundsFor("8812"), r.toString());
+        assertEquals(without.refundsFor("8813"), r.refundsFor("8813"), r.toString());
+        assertEquals(Layers.refundStatuses(conversation(without, "ana")), Layers.refundStatuses(conversation(r, "ana")), r.toString());
     }
 
     private static Telemetry.Conversation conversation(ScenarioRun.Result run, String id) {
