@@ -1,0 +1,206 @@
+package dev.intentguard.sample;
+
+import com.acme.support.Telemetry;
+import com.acme.support.ToolRetryPolicy;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The demo scenario as a test: the support service in two forked JVMs, without and with the real
+ * {@code -javaagent} and the shipped {@code intentguard.yaml}, each against its own fake provider.
+ *
+ * <p>Every count below is deterministic: the provider answers order 8812 after 3 s and the client gives up
+ * after 1 s, so every request for 8812 times out unless a thread stalls for seconds; nothing here asserts
+ * on how long anything took.
+ */
+class RefundIncidentIT {
+    @TempDir
+    static Path dir;
+    static ScenarioRun.Layout layout;
+    static ScenarioRun.Result without;
+    static ScenarioRun.Result with;
+
+    @BeforeAll
+    static void runTheIncidentTwice() throws Exception {
+        layout = ScenarioRun.Layout.fromSystemProperties();
+        ScenarioRun.Pair runs = ScenarioRun.runBoth(layout, Variant.incident(), dir.resolve("incident"), 180);
+        without = runs.without();
+        with = runs.with();
+        assertEquals(0, without.exitCode(), without.toString());
+        assertEquals(0, with.exitCode(), with.toString());
+    }
+
+    @Test
+    void withoutTheAgentTheCustomerIsRefundedSeveralTimes() {
+        assertTrue(without.refundsFor("8812") > 1, without.toString());
+        assertTrue(without.refundsFor("8813") > 1, "the customer's \"did it go through?\" refunds again:\n" + without);
+
+        // The service's own count of refund calls that went out equals the provider's count of refunds made.
+        Layers l = Layers.of(without);
+        assertEquals(without.refunds().size(), l.bodyRuns(), without.toString());
+        assertEquals(without.refunds().size(), l.providerRequests(), without.toString());
+
+        // How the four layers multiply one intent (order 8812): 2 model-level calls per turn (the call and the
+        // model's "retry once"), 2 turns, 3 Resilience4j attempts each.
+        assertEquals(12, without.refundsFor("8812"), without.toString());
+        assertEquals(2, without.refundsFor("8813"), without.toString());
+        assertEquals(2, l.modelRetries(), without.toString());
+        assertEquals(8, l.frameworkRetries(), without.toString());
+        assertEquals(2, l.userRetries(), without.toString());
+        assertEquals(0, l.httpRetries(), "OkHttp does not resend a POST after a read timeout:\n" + without);
+        assertEquals(14, l.toolInvocations(), without.toString());
+    }
+
+    @Test
+    void withTheAgentEachOrderIsRefundedExactlyOnce() {
+        assertEquals(1, with.refundsFor("8812"), with.toString());
+        assertEquals(1, with.refundsFor("8813"), with.toString());
+        assertEquals(2, with.providerLog().size(), with.toString());
+
+        Layers l = Layers.of(with);
+        assertEquals(0, l.modelRetries(), "the model was told pending_unknown, not an error, so it did not retry:\n" + with);
+        assertEquals(0, l.frameworkRetries(), "a status is a normal return: Resilience4j has nothing to retry:\n" + with);
+        assertEquals(2, l.userRetries(), "the customers still ask, and the model still calls the tool:\n" + with);
+        assertEquals(4, l.toolInvocations(), with.toString());
+        assertEquals(2, l.bodyRuns(), with.toString());
+        assertEquals(2, l.answeredWithoutRunning(), with.toString());
+        assertEquals(List.of(), Demo.problems(without, with));
+    }
+
+    @Test
+    void theModelIsToldPendingUnknownAndAlreadyDoneAndAnswersAccordingly() {
+        Telemetry.Conversation ana = conversation(with, "ana");
+        assertEquals(List.of("pending_unknown", "pending_unknown"), Layers.refundStatuses(ana), with.toString());
+        assertTrue(toolResults(ana).get(0).contains("Do not retry refund_order; tell the user it is being confirmed."),
+                toolResults(ana).toString());
+        assertEquals("being confirmed", Layers.verdict(Layers.lastAnswer(ana)), Layers.lastAnswer(ana));
+
+        Telemetry.Conversation ben = conversation(with, "ben");
+        assertEquals(List.of("done", "already_done"), Layers.refundStatuses(ben), with.toString());
+        assertTrue(toolResults(ben).get(1).startsWith("{\"status\":\"already_done\",\"tool\":\"refund_order\",\"result\":"
+                + "{\"status\":\"done\",\"refund_id\":\"re_2\""), toolResults(ben).toString());
+        assertEquals("went through (re_2)", Layers.verdict(Layers.lastAnswer(ben)), Layers.lastAnswer(ben));
+
+        assertEquals("waiting_on_payments", with.report().tickets().get("T-1001"), with.toString());
+        assertEquals("refunded", with.report().tickets().get("T-1002"), with.toString());
+    }
+
+    @Test
+    void withoutTheAgentTheModelIsToldErrorsAndTellsTheCustomerItFailed() {
+        Telemetry.Conversation ana = conversation(without, "ana");
+        assertEquals(List.of("error", "error", "error", "error"), Layers.refundStatuses(ana), without.toString());
+        assertEquals("failed", Layers.verdict(Layers.lastAnswer(ana)),
+                "told it failed while the provider made " + without.refundsFor("8812") + " refunds: " + Layers.lastAnswer(ana));
+
+        Telemetry.Conversation ben = conversation(without, "ben");
+        assertEquals(List.of("done", "done"), Layers.refundStatuses(ben), without.toString());
+        assertEquals("went through (re_14)", Layers.verdict(Layers.lastAnswer(ben)), Layers.lastAnswer(ben));
+    }
+
+    @Test
+    void theAgentLogsOneLinePerGuardedCall() {
+        List<String> log = with.intentLog();
+        assertTrue(log.stream().anyMatch(l -> l.contains(" started in ")), with.stderr());
+        assertEquals(1, log.stream().filter(l -> l.contains("WARN intentguard.intent - pending_unknown tool=refund_order")).count(),
+                with.stderr());
+        assertEquals(1, log.stream().filter(l -> l.contains("pending_unknown tool=refund_order") && l.endsWith("(body not run)")).count(),
+                with.stderr());
+        assertEquals(1, log.stream().filter(l -> l.contains("already_done tool=refund_order") && l.endsWith("(body not run)")).count(),
+                with.stderr());
+        assertTrue(without.agentLog().isEmpty(), without.stderr());
+    }
+
+    @Test
+    void theShippedConfigMatchesTheApplicationsClasses() throws Exception {
+        List<String> command = new ArrayList<>(List.of(layout.javaHome().resolve("bin").resolve("java").toString(), "-jar",
+                layout.agentJar().toString(), "check", layout.config().toString(), "--classpath",
+                System.getProperty("sample.classes")));
+        Process check = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(check.waitFor(120, TimeUnit.SECONDS), output);
+        assertEquals(0, check.exitValue(), output);
+        for (String tool : List.of("get_order", "set_ticket_status", "refund_order")) {
+            assertTrue(output.contains(tool), output);
+        }
+    }
+
+    /**
+     * The seed's own bug: "We already had an idempotency key on every refund. We built it from the tool call
+     * ID." The service sends refund_&lt;tool call id&gt;; even a provider that honours keys like Stripe sees each
+     * new tool call (the model's retry, the customer's question) as a new refund.
+     */
+    @Test
+    void aKeyMadeFromTheToolCallIdDoesNotStopDuplicatesEvenWhenTheProviderHonoursIt() throws Exception {
+        ScenarioRun.Result r = ScenarioRun.run(layout, false, Variant.incident().honouringIdempotencyKey(),
+                dir.resolve("honouring-provider"), 180);
+        assertEquals(0, r.exitCode(), r.toString());
+        long keys8812 = r.providerLog().stream().filter(x -> x.order().equals("8812")).map(FakePaymentsProvider.Received::idempotencyKey)
+                .distinct().count();
+        assertTrue(r.refundsFor("8812") > 1, r.toString());
+        assertEquals(keys8812, r.refundsFor("8812"), "one refund per key, one key per tool call:\n" + r.providerLog());
+        assertTrue(r.providerLog().size() > r.refunds().size(),
+                "the Resilience4j retries reused their tool call's key, so the provider did not refund them:\n" + r.providerLog());
+        assertEquals(2, r.refundsFor("8813"), r.toString());
+    }
+
+    /**
+     * Acceptance test for a part of the agent that is not built yet: retries made inside a tool body (here
+     * Resilience4j around the payments call) are not stopped today, so order 8812 is refunded 3 times with the
+     * agent (one body run, three requests). Enable this when the agent stops them or sends one
+     * Idempotency-Key per intent to a provider that honours it.
+     */
+    @Test
+    @Disabled("not built yet: the agent does not stop Resilience4j retries inside a tool body (today 3 refunds for 8812)")
+    void retriesInsideTheToolBodyDoNotRefundTwice() throws Exception {
+        ScenarioRun.Result r = ScenarioRun.run(layout, true, Variant.incident().withRetry(ToolRetryPolicy.Placement.PAYMENTS_CALL),
+                dir.resolve("retry-inside-tool"), 180);
+        assertEquals(0, r.exitCode(), r.toString());
+        assertEquals(1, r.refundsFor("8812"), r.providerLog().toString());
+        assertEquals(1, r.refundsFor("8813"), r.providerLog().toString());
+    }
+
+    /**
+     * {@code mode: audit} is meant to change nothing ("only records what it would have done"): the run should
+     * look exactly like the run without the agent. Today it does not: the first call of an intent that fails
+     * ambiguously (here a read timeout) gets {@code pending_unknown} instead of its exception, so the model is
+     * told "being confirmed", does not retry, and Resilience4j does not retry either (9 refunds, not 14).
+     * Cause: {@code SideEffectCall.observe()} claims a new intent like enforce does, and {@code exit()} then
+     * delivers the pending_unknown reply without checking the mode. Reproduction: README.md, "Known agent issues".
+     */
+    @Test
+    @Disabled("agent bug: in mode audit the first ambiguous failure of an intent is replaced by pending_unknown")
+    void auditModeLeavesTheServiceAsItWas() throws Exception {
+        Path config = dir.resolve("intentguard-audit.yaml");
+        Files.writeString(config, Files.readString(layout.config(), StandardCharsets.UTF_8)
+                .replace("\nmode: enforce\n", "\nmode: audit\n"), StandardCharsets.UTF_8);
+        ScenarioRun.Layout audit = new ScenarioRun.Layout(layout.agentJar(), config, layout.classPath(), layout.javaHome());
+        ScenarioRun.Result r = ScenarioRun.run(audit, true, Variant.incident(), dir.resolve("audit"), 180);
+        assertEquals(0, r.exitCode(), r.toString());
+        assertTrue(r.stderr().contains("mode audit"), r.stderr());
+        assertEquals(without.refundsFor("8812"), r.refundsFor("8812"), r.toString());
+        assertEquals(without.refundsFor("8813"), r.refundsFor("8813"), r.toString());
+        assertEquals(Layers.refundStatuses(conversation(without, "ana")), Layers.refundStatuses(conversation(r, "ana")), r.toString());
+    }
+
+    private static Telemetry.Conversation conversation(ScenarioRun.Result run, String id) {
+        return run.report().conversations().stream().filter(c -> c.id().equals(id)).findFirst()
+                .orElseThrow(() -> new AssertionError("no conversation " + id + " in\n" + run));
+    }
+
+    private static List<String> toolResults(Telemetry.Conversation c) {
+        return c.messages().stream().filter(m -> "tool".equals(m.type()) && Layers.TOOL.equals(m.toolName()))
+                .map(Telemetry.Message::text).toList();
+    }
+}
