@@ -74,7 +74,8 @@ final class CheckCommand {
                 issues.add(new ConfigProblem.Issue(t.line(), "class " + t.method().typeName() + " is not on the class path",
                         "check the class name (nested classes are written Outer$Inner) or the --classpath given"));
             } else {
-                String where = c.methods.isEmpty() ? t.method() + " (abstract: covers its implementations)"
+                String where = t.effect() == dev.intentguard.agent.config.Effect.READ ? t.method() + " (read: left alone)"
+                        : c.methods.isEmpty() && c.coversImplementations ? t.method() + " (abstract: covers its implementations)"
                         : String.join(", ", c.methods);
                 out.println("  " + line(t, where + (c.issues.isEmpty() ? "" : "  PROBLEM")));
                 issues.addAll(c.issues);
@@ -90,8 +91,12 @@ final class CheckCommand {
 
     private static String line(ToolSpec t, String where) {
         String effect = t.effect() == null ? "(annotation)" : t.effect().configName();
+        String head = String.format("%-22s %-12s %s", t.name(), effect, where);
+        if (t.effect() == dev.intentguard.agent.config.Effect.READ) {
+            return head + (t.enabled() ? "" : "  (DISABLED)");
+        }
         String key = t.key().isEmpty() ? "all arguments" : String.join(", ", t.key());
-        return String.format("%-22s %-12s %s%n  %22s key: %s%s%s", t.name(), effect, where, "", key,
+        return head + String.format("%n  %22s key: %s%s%s", "", key,
                 t.exclude().isEmpty() ? "" : "; exclude: " + String.join(", ", t.exclude()),
                 t.enabled() ? "" : "; DISABLED");
     }

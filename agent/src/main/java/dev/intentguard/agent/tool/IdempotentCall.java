@@ -28,7 +28,7 @@ final class IdempotentCall extends GuardedCall {
     static IdempotentCall begin(ToolRuntime runtime, ToolBinding binding, Class<?> owner, IntentKey key) {
         IdempotentCall call = new IdempotentCall(binding, owner, key);
         if (!call.disabled) {
-            runtime.intentLog().debug("intent tool={} key={} (idempotent)", binding.toolName(), key);
+            runtime.intentLog().info("intent tool={} key={} (idempotent: runs every time)", binding.toolName(), key);
             call.outerScope = IntentScope.enter(call);
         }
         return call;

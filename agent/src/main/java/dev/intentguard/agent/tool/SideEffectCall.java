@@ -309,6 +309,11 @@ final class SideEffectCall extends GuardedCall {
                     return;                                                // the body's exception or result stands
                 default:                                                   // unknown: never re-sent blindly
                     record(claimed.pendingUnknown(thrown == null ? "returned" : thrown.getClass().getName(), now));
+                    if (runtime.audit()) {                                 // audit: the original outcome stands
+                        runtime.intentLog().warn("audit: tool={} key={}: {}; enforce mode would answer pending_unknown "
+                                + "and not run repeats", binding.toolName(), key, outcome.reason);
+                        return;
+                    }
                     runtime.intentLog().warn("pending_unknown tool={} key={}: {}; repeats will not run it again",
                             binding.toolName(), key, outcome.reason);
                     StatusReply.pendingUnknown(thrown).deliver(this, binding, owner, key.value());

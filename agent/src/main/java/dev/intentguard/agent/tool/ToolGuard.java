@@ -56,12 +56,16 @@ public final class ToolGuard {
         public final boolean classFound;
         /** The methods the entry binds (signatures). */
         public final List<String> methods;
+        /** The entry names an interface or abstract class: it covers the implementations as they load. */
+        public final boolean coversImplementations;
 
-        CheckedTool(ToolSpec spec, List<ConfigProblem.Issue> issues, boolean classFound, List<String> methods) {
+        CheckedTool(ToolSpec spec, List<ConfigProblem.Issue> issues, boolean classFound, List<String> methods,
+                    boolean coversImplementations) {
             this.spec = spec;
             this.issues = issues;
             this.classFound = classFound;
             this.methods = methods;
+            this.coversImplementations = coversImplementations;
         }
     }
 
@@ -78,12 +82,12 @@ public final class ToolGuard {
         List<CheckedTool> out = new ArrayList<>();
         for (ToolSpec spec : config.tools()) {
             if (spec.method() == null) {
-                out.add(new CheckedTool(spec, List.of(), false, List.of()));
+                out.add(new CheckedTool(spec, List.of(), false, List.of(), false));
                 continue;
             }
             TypePool.Resolution resolution = pool.describe(spec.method().typeName());
             if (!resolution.isResolved()) {
-                out.add(new CheckedTool(spec, List.of(), false, List.of()));
+                out.add(new CheckedTool(spec, List.of(), false, List.of(), false));
                 continue;
             }
             TypeDescription type = resolution.resolve();
@@ -109,7 +113,7 @@ public final class ToolGuard {
                 issues.add(new ConfigProblem.Issue(spec.line(), "cannot read " + type.getName() + " (" + e + ")",
                         "check that the class path holds a complete build of the application"));
             }
-            out.add(new CheckedTool(spec, issues, true, methods));
+            out.add(new CheckedTool(spec, issues, true, methods, type.isInterface() || type.isAbstract()));
         }
         return out;
     }

@@ -19,7 +19,7 @@ final class ToolRuntime {
     private final InFlightCalls inFlight = new InFlightCalls();
     private final Logger intentLog = LoggerFactory.getLogger("intentguard.intent");
     private final Logger log = LoggerFactory.getLogger("intentguard");
-    private final AtomicLong lastStoreError = new AtomicLong(Long.MIN_VALUE);
+    private final AtomicLong lastStoreError = new AtomicLong(0);
 
     ToolRuntime(AgentConfig config, StoreHandle store) {
         this.config = config;

@@ -22,6 +22,8 @@ import java.util.concurrent.CyclicBarrier;
  * pay|INVOICE|AMOUNT  / audited-pay|...     Payments implementations
  * prop|NAME                                 a system property of this JVM
  * parallel|N|command...                     the command on N threads at once
+ * storm|THREADS|INTENTS|PREFIX              every thread calls every intent refund(PREFIX+i, 1.00) once
+ * await-file|PATH                           waits until PATH exists (to start several JVMs together)
  * </pre>
  * At the end: {@code BODY_RUNS <n>}.
  */
@@ -33,6 +35,17 @@ public final class HostApp {
         SupportTools tools = new SupportTools();
         for (String arg : args) {
             String[] f = arg.split("\\|", -1);
+            if (f[0].equals("await-file")) {
+                java.nio.file.Path file = java.nio.file.Path.of(f[1]);
+                while (!java.nio.file.Files.exists(file)) {
+                    Thread.sleep(10);
+                }
+                continue;
+            }
+            if (f[0].equals("storm")) {
+                storm(tools, Integer.parseInt(f[1]), Integer.parseInt(f[2]), f[3]);
+                continue;
+            }
             if (f[0].equals("parallel")) {
                 int n = Integer.parseInt(f[1]);
                 String[] command = Arrays.copyOfRange(f, 2, f.length);
@@ -58,6 +71,38 @@ public final class HostApp {
             }
         }
         System.out.println("BODY_RUNS " + SupportTools.BODY_RUNS.get());
+    }
+
+    /** THREADS threads each call every one of INTENTS intents once, in its own order; prints a summary. */
+    private static void storm(SupportTools tools, int threads, int intents, String prefix) throws InterruptedException {
+        java.util.concurrent.ConcurrentHashMap<String, java.util.concurrent.atomic.AtomicInteger> outcomes =
+                new java.util.concurrent.ConcurrentHashMap<>();
+        List<Thread> workers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int seed = t;
+            Thread w = new Thread(() -> {
+                List<Integer> order = new ArrayList<>();
+                for (int i = 0; i < intents; i++) {
+                    order.add(i);
+                }
+                java.util.Collections.shuffle(order, new java.util.Random(seed * 7919L + ProcessHandle.current().pid()));
+                for (int i : order) {
+                    String line = run(tools, new String[] {"refund", prefix + i, "1.00", "EUR", "storm"});
+                    String kind = line.contains("\"status\":\"") ? line.replaceAll(".*\"status\":\"([a-z_]+)\".*", "$1")
+                            : line.startsWith("RESULT") ? "done" : "thrown";
+                    outcomes.computeIfAbsent(kind, k -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet();
+                    if (kind.equals("thrown")) {
+                        System.out.println(line);
+                    }
+                }
+            });
+            workers.add(w);
+            w.start();
+        }
+        for (Thread w : workers) {
+            w.join();
+        }
+        System.out.println("STORM " + new java.util.TreeMap<>(outcomes));
     }
 
     private static String run(SupportTools tools, String[] f) {
