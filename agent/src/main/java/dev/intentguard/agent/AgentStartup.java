@@ -10,7 +10,11 @@ import dev.intentguard.agent.config.ToolSpec;
 import dev.intentguard.agent.http.HttpKeys;
 import dev.intentguard.agent.json.AgentJson;
 import dev.intentguard.agent.store.ChronicleAccess;
+import dev.intentguard.agent.config.StoreSettings;
 import dev.intentguard.agent.store.ChronicleIntentStore;
+import dev.intentguard.agent.store.InMemoryIntentStore;
+import dev.intentguard.agent.store.IntentStore;
+import dev.intentguard.agent.store.StoreUnavailableException;
 import dev.intentguard.agent.store.StoreHandle;
 import dev.intentguard.agent.tool.ToolGuard;
 import dev.intentguard.agent.weave.AgentPlugin;
@@ -84,8 +88,7 @@ public final class AgentStartup {
             // Heavy lifting off the application's main thread, in the order the first tool call needs it.
             weaver.prepare();
             weaver.retransformLoaded();
-            store.open(() -> ChronicleIntentStore.open(settings.store().path(), settings.store().maxIntents(),
-                    settings.store().maxResultBytes()));
+            store.open(() -> openStore(settings));
             AgentJson.warmUp();
             LOG.debug("intentguard ready {} ms after premain (weaver, store, JSON)", (System.nanoTime() - startNanos) / 1_000_000);
         }, "intentguard-init");
@@ -98,6 +101,31 @@ public final class AgentStartup {
                 attached ? "attached" : "started", (System.nanoTime() - startNanos) / 1_000_000,
                 config.source() == null ? "none (annotated tools only)" : config.source(), describeTools(config),
                 config.store().path(), config.mode().configName(), config.onError().configName());
+    }
+
+    /**
+     * The persisted store, or, on a runtime that lacks a module Chronicle needs (a jlink image), an in-memory store
+     * under fail-open, with a loud error: intents are then guarded for this run only.
+     */
+    private static IntentStore openStore(AgentConfig config) throws Exception {
+        List<String> missing = ChronicleIntentStore.missingModules();
+        if (!missing.isEmpty()) {
+            String reason = "this Java runtime lacks the module" + (missing.size() == 1 ? " " : "s ") + String.join(", ", missing)
+                    + " that the persisted intent store needs (a jlink image?). Add " + (missing.size() == 1 ? "it" : "them")
+                    + " to the image: jlink --add-modules " + String.join(",", missing);
+            if (config.onError() == OnError.FAIL_CLOSED) {
+                throw new StoreUnavailableException(reason, null);
+            }
+            LOG.error("{}.\n  Intents are kept IN MEMORY for this run only (on-error: fail-open): a restart forgets them, "
+                    + "and other processes do not see them.", reason);
+            return new InMemoryIntentStore();
+        }
+        StoreSettings s = config.store();
+        ChronicleIntentStore store = ChronicleIntentStore.open(s.path(), s.maxIntents(), s.maxResultBytes(), s.lockTimeout());
+        if (store.recovered()) {
+            LOG.info("intent store {} repaired at opening: a process that used it ended without closing it", s.path());
+        }
+        return store;
     }
 
     private static boolean failClosed(AgentConfig config, OnError override) {

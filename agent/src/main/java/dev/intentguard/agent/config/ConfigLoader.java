@@ -27,6 +27,7 @@ public final class ConfigLoader {
     private static final Duration DEFAULT_IN_FLIGHT_WAIT = Duration.ofSeconds(30);
     private static final int DEFAULT_MAX_RESULT_BYTES = 8192;
     private static final Duration DEFAULT_OPEN_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration DEFAULT_LOCK_TIMEOUT = Duration.ofSeconds(1);
 
     private static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
     private static final Pattern METHOD = Pattern.compile("([\\w.$]+)#([\\w$]+)(?:\\((.*)\\))?");
@@ -38,7 +39,7 @@ public final class ConfigLoader {
     private static final Pattern HEADER_NAME = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
     private static final Pattern HOST = Pattern.compile("[A-Za-z0-9.\\-\\[\\]:]+");
     private static final List<String> STORE_KEYS = List.of("path", "max-intents", "retention", "in-flight-wait",
-            "max-result-bytes", "open-timeout");
+            "max-result-bytes", "open-timeout", "lock-timeout");
     private static final List<String> TOOL_KEYS = List.of("name", "method", "effect", "key", "exclude", "enabled");
 
     private ConfigLoader() {
@@ -51,7 +52,7 @@ public final class ConfigLoader {
 
     private static StoreSettings defaultStore() {
         return new StoreSettings(resolve(DEFAULT_STORE), DEFAULT_MAX_INTENTS, DEFAULT_RETENTION,
-                DEFAULT_IN_FLIGHT_WAIT, DEFAULT_MAX_RESULT_BYTES, DEFAULT_OPEN_TIMEOUT);
+                DEFAULT_IN_FLIGHT_WAIT, DEFAULT_MAX_RESULT_BYTES, DEFAULT_OPEN_TIMEOUT, DEFAULT_LOCK_TIMEOUT);
     }
 
     /** Loads {@code file}; everything wrong with it comes back as one {@link ConfigProblem}. */
@@ -192,7 +193,8 @@ public final class ConfigLoader {
             Duration retention = duration(map.entries.get("retention"), "store.retention", DEFAULT_RETENTION);
             Duration wait = duration(map.entries.get("in-flight-wait"), "store.in-flight-wait", DEFAULT_IN_FLIGHT_WAIT);
             Duration open = duration(map.entries.get("open-timeout"), "store.open-timeout", DEFAULT_OPEN_TIMEOUT);
-            return new StoreSettings(path, maxIntents, retention, wait, maxResultBytes, open);
+            Duration lock = duration(map.entries.get("lock-timeout"), "store.lock-timeout", DEFAULT_LOCK_TIMEOUT);
+            return new StoreSettings(path, maxIntents, retention, wait, maxResultBytes, open, lock);
         }
 
         private HttpSettings http(YamlNode.Entry entry) {

@@ -11,15 +11,17 @@ public final class StoreSettings {
     private final Duration inFlightWait;
     private final int maxResultBytes;
     private final Duration openTimeout;
+    private final Duration lockTimeout;
 
     public StoreSettings(Path path, long maxIntents, Duration retention, Duration inFlightWait, int maxResultBytes,
-                         Duration openTimeout) {
+                         Duration openTimeout, Duration lockTimeout) {
         this.path = path;
         this.maxIntents = maxIntents;
         this.retention = retention;
         this.inFlightWait = inFlightWait;
         this.maxResultBytes = maxResultBytes;
         this.openTimeout = openTimeout;
+        this.lockTimeout = lockTimeout;
     }
 
     /** The intent map file, absolute. */
@@ -49,5 +51,10 @@ public final class StoreSettings {
     /** How long the first guarded call waits for the store to open. */
     public Duration openTimeout() {
         return openTimeout;
+    }
+
+    /** The longest a store operation waits for a lock before the call answers without the store. */
+    public Duration lockTimeout() {
+        return lockTimeout;
     }
 }

@@ -21,7 +21,6 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class LogRouting {
     private static final String PREFIX = "[intentguard] ";
-    /** Chronicle is chatty at INFO; only its warnings matter to an operator. */
     private static final String CHRONICLE = "net.openhft";
 
     private static volatile Level stderrThreshold = levelOf(System.getProperty("intentguard.log.level"), Level.INFO);
@@ -44,7 +43,7 @@ public final class LogRouting {
     }
 
     static boolean enabled(String logger, Level level) {
-        if (logger.startsWith(CHRONICLE) && level.toInt() < Level.WARN.toInt()) {
+        if (logger.startsWith(CHRONICLE) && level.toInt() < chronicleThreshold(logger).toInt()) {
             return false;
         }
         HostSlf4j h = host();
@@ -54,7 +53,18 @@ public final class LogRouting {
         return level.toInt() >= stderrThreshold.toInt();
     }
 
+    /**
+     * Chronicle is chatty at INFO; only its warnings matter to an operator, except the builder's warnings around a
+     * recovery the agent chose to run (with the exclusivity they ask for): the agent logs its own line then.
+     */
+    private static Level chronicleThreshold(String logger) {
+        return logger.equals("net.openhft.chronicle.map.ChronicleMapBuilder") ? Level.ERROR : Level.WARN;
+    }
+
     static void emit(String logger, Level level, String message, Throwable error) {
+        if (logger.startsWith(CHRONICLE) && level.toInt() < chronicleThreshold(logger).toInt()) {
+            return;
+        }
         HostSlf4j h = host();
         if (h != null && h.log(logger, level, message, error)) {
             return;

@@ -2,61 +2,182 @@ package dev.intentguard.agent.store;
 
 import net.openhft.chronicle.map.ChronicleMap;
 import net.openhft.chronicle.map.ChronicleMapBuilder;
+import net.openhft.chronicle.map.ExternalMapQueryContext;
+import net.openhft.chronicle.map.MapEntry;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 
 /**
- * Intents in a Chronicle Map persisted to {@code store.path}: memory-mapped, shared by every JVM on the
- * host that opens the same file, and surviving crashes of any of them (a write is in the page cache the
- * moment {@code putIfAbsent} returns).
+ * Intents in a Chronicle Map persisted to {@code store.path}: memory-mapped, shared by every JVM on the host that
+ * opens the same file, and surviving crashes of any of them (a write is in the page cache the moment it returns).
+ *
+ * <p>Every operation takes Chronicle's segment lock with {@code tryLock(store.lock-timeout)}: a lock left by a
+ * process that died holding it turns into a {@link StoreBusyException} within that bound instead of Chronicle's
+ * 60-second stall. Such a lock (and any half-done write) is repaired by Chronicle's recovery, which runs when the
+ * store is next opened by a process that is alone on it and finds that a user ended without closing it
+ * ({@link StoreMembership}).
  */
 public final class ChronicleIntentStore implements IntentStore {
-    /** Part of the file header: never change it. */
-    static final String MAP_NAME = "intentguard-intents";
+    /** The JDK modules Chronicle cannot run without (jlink images may lack them). */
+    private static final List<String> REQUIRED_MODULES = List.of("java.naming", "jdk.unsupported", "java.management");
+    private static final String HEADER = "!net.openhft.chronicle.map.VanillaChronicleMap";
     private static final int AVERAGE_KEY_BYTES = 64;
     private static final int AVERAGE_VALUE_BYTES = 192;
 
     private final ChronicleMap<String, byte[]> map;
     private final Path path;
+    private final StoreMembership membership;
+    private final long lockMillis;
+    private final boolean recovered;
 
-    private ChronicleIntentStore(ChronicleMap<String, byte[]> map, Path path) {
+    private ChronicleIntentStore(ChronicleMap<String, byte[]> map, Path path, StoreMembership membership, long lockMillis,
+                                 boolean recovered) {
         this.map = map;
         this.path = path;
+        this.membership = membership;
+        this.lockMillis = lockMillis;
+        this.recovered = recovered;
     }
 
-    /** Opens the store at {@code path}, creating the file (and its directory) if it does not exist. */
-    public static ChronicleIntentStore open(Path path, long maxIntents, int maxResultBytes) throws IOException {
+    /** The modules of {@link #REQUIRED_MODULES} this runtime does not have. */
+    public static List<String> missingModules() {
+        List<String> missing = new ArrayList<>();
+        for (String m : REQUIRED_MODULES) {
+            if (ModuleLayer.boot().findModule(m).isEmpty()) {
+                missing.add(m);
+            }
+        }
+        return missing;
+    }
+
+    /**
+     * Opens the store at {@code path}, creating the file (and its directory) if needed, or recovering it if no
+     * other process has it open.
+     */
+    public static ChronicleIntentStore open(Path path, long maxIntents, int maxResultBytes, Duration lockTimeout)
+            throws IOException, StoreUnavailableException {
         Path parent = path.getParent();
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        ChronicleMap<String, byte[]> map = ChronicleMapBuilder.of(String.class, byte[].class)
-                .name(MAP_NAME)
-                .entries(maxIntents)
-                .averageKeySize(AVERAGE_KEY_BYTES)
-                .averageValueSize(AVERAGE_VALUE_BYTES)
-                .maxChunksPerEntry(Math.max(64, (maxResultBytes + 1024) / 32))
-                .createPersistedTo(path.toFile());
-        return new ChronicleIntentStore(map, path);
+        StoreMembership membership = StoreMembership.enter(path);
+        try {
+            boolean existing = Files.exists(path) && Files.size(path) > 0;
+            if (existing) {
+                checkHeader(path);
+            }
+            ChronicleMapBuilder<String, byte[]> builder = ChronicleMapBuilder.of(String.class, byte[].class)
+                    .name("intentguard-intents")
+                    .entries(maxIntents)
+                    .averageKeySize(AVERAGE_KEY_BYTES)
+                    .averageValueSize(AVERAGE_VALUE_BYTES)
+                    .maxChunksPerEntry(Math.max(64, (maxResultBytes + 1024) / 32));
+            ChronicleMap<String, byte[]> map;
+            boolean recovered = existing && membership.alone() && !membership.leftOpen().isEmpty();
+            try {
+                // Opening normally first checks the header and the file's length (a truncated file is refused here).
+                map = builder.createPersistedTo(path.toFile());
+                if (recovered) {
+                    // A process ended without closing the store and this one is alone: repair what it may have left
+                    // (segment locks still held, a half-done write). Chronicle's recovery needs this exclusivity.
+                    map.close();
+                    map = builder.recoverPersistedTo(path.toFile(), true);
+                }
+            } catch (IOException | RuntimeException e) {
+                throw new StoreUnavailableException("the intent store " + path + " cannot be opened (" + e.getMessage()
+                        + "). It may be damaged or truncated: stop the processes that use it and move the file aside; "
+                        + "the agent then starts an empty store, and intents recorded in the old file are no longer "
+                        + "recognized (repeats of those intents would run again)", e);
+            }
+            membership.opened();
+            return new ChronicleIntentStore(map, path, membership, lockTimeout.toMillis(), recovered);
+        } catch (IOException | StoreUnavailableException | RuntimeException e) {
+            membership.close();
+            throw e;
+        }
+    }
+
+    /** A file that is not a Chronicle Map is refused before Chronicle reads it (it would wait for it to "finish"). */
+    private static void checkHeader(Path path) throws IOException, StoreUnavailableException {
+        byte[] head;
+        try (InputStream in = Files.newInputStream(path)) {
+            head = in.readNBytes(256);
+        }
+        if (!new String(head, StandardCharsets.ISO_8859_1).contains(HEADER)) {
+            throw new StoreUnavailableException("the file " + path + " is not an intentguard store (no Chronicle Map "
+                    + "header). Point store.path at another file, or move this one aside if it is a damaged store", null);
+        }
+    }
+
+    /** The map itself, for tests that need to act on Chronicle's locks directly. */
+    ChronicleMap<String, byte[]> map() {
+        return map;
+    }
+
+    /** {@code true} if opening ran Chronicle's recovery (alone on a file that a crashed process had open). */
+    public boolean recovered() {
+        return recovered;
     }
 
     @Override
     public IntentRecord get(String key) {
-        byte[] bytes = map.get(key);
-        return bytes == null ? null : IntentRecord.decoded(bytes);
+        try (ExternalMapQueryContext<String, byte[], ?> c = map.queryContext(key)) {
+            lock(c.readLock(), "read");
+            MapEntry<String, byte[]> entry = c.entry();
+            return entry == null ? null : IntentRecord.decoded(entry.value().get());
+        }
     }
 
     @Override
     public boolean putIfAbsent(String key, IntentRecord record) {
-        return map.putIfAbsent(key, record.encoded()) == null;
+        try (ExternalMapQueryContext<String, byte[], ?> c = map.queryContext(key)) {
+            lock(c.updateLock(), "update");
+            if (c.entry() != null) {
+                return false;
+            }
+            lock(c.writeLock(), "write");
+            c.insert(c.absentEntry(), c.wrapValueAsData(record.encoded()));
+            return true;
+        }
     }
 
     @Override
     public boolean replace(String key, IntentRecord expected, IntentRecord next) {
-        return map.replace(key, expected.encoded(), next.encoded());
+        try (ExternalMapQueryContext<String, byte[], ?> c = map.queryContext(key)) {
+            lock(c.updateLock(), "update");
+            MapEntry<String, byte[]> entry = c.entry();
+            if (entry == null || !Arrays.equals(entry.value().get(), expected.encoded())) {
+                return false;
+            }
+            lock(c.writeLock(), "write");
+            c.replaceValue(entry, c.wrapValueAsData(next.encoded()));
+            return true;
+        }
+    }
+
+    private void lock(java.util.concurrent.locks.Lock lock, String kind) {
+        boolean locked;
+        try {
+            locked = lock.tryLock(lockMillis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreBusyException("interrupted while waiting for a " + kind + " lock of the intent store " + path);
+        }
+        if (!locked) {
+            throw new StoreBusyException("a " + kind + " lock of the intent store " + path + " was not free within "
+                    + lockMillis + " ms (store.lock-timeout). If a process died holding it, it is repaired when the store "
+                    + "is next opened by a process alone on it: restart the processes that use " + path);
+        }
     }
 
     @Override
@@ -76,6 +197,10 @@ public final class ChronicleIntentStore implements IntentStore {
 
     @Override
     public void close() {
-        map.close();
+        try {
+            map.close();
+        } finally {
+            membership.close();
+        }
     }
 }

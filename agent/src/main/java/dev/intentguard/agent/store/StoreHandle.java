@@ -20,6 +20,8 @@ public final class StoreHandle {
     private final CompletableFuture<IntentStore> future = new CompletableFuture<>();
     private final String description;
     private final AtomicReference<IntentStore> opened = new AtomicReference<>();
+    /** When the first caller started waiting; later callers wait only for what is left of open-timeout. */
+    private volatile long waitingSince;
 
     private StoreHandle(String description) {
         this.description = description;
@@ -55,15 +57,22 @@ public final class StoreHandle {
         if (store != null) {
             return store;
         }
+        long now = System.currentTimeMillis();
+        if (waitingSince == 0) {
+            waitingSince = now;
+        }
+        long left = Math.max(0, waitingSince + timeout.toMillis() - now);
         try {
-            return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            return future.get(left, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             throw new StoreUnavailableException("the intent store " + description + " did not open within "
                     + timeout.toMillis() + " ms; raise store.open-timeout or check that the disk is not stalled", e);
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof StoreUnavailableException) {
+                throw (StoreUnavailableException) e.getCause();
+            }
             throw new StoreUnavailableException("the intent store " + description + " cannot be opened: "
-                    + e.getCause() + "; check that the directory is writable and the file is an intentguard store "
-                    + "(move a damaged file aside and the agent starts a new one)", e.getCause());
+                    + e.getCause() + "; check that the directory is writable", e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new StoreUnavailableException("interrupted while waiting for the intent store " + description, e);

@@ -173,7 +173,8 @@ class IsolationIT {
         assertEquals(List.of(), list(home), "nothing in the user's home");
         assertEquals(List.of(), list(tmp), "nothing in the temp directory");
         assertEquals(List.of("system.properties"), list(work), "nothing in the working directory");
-        assertEquals(List.of("intents.dat"), list(world.store.getParent()), "the store is the only file written");
+        assertEquals(List.of("intents.dat", "intents.dat.lock"), list(world.store.getParent()),
+                "the store and its sidecar lock are the only files written");
 
         List<String> inet = new ArrayList<>();
         Matcher m = Pattern.compile("(connect|sendto|sendmsg)\\(\\d+, \\{sa_family=AF_INET6?,[^}]*\\}").matcher(Files.readString(trace));

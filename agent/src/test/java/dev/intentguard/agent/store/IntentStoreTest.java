@@ -23,7 +23,7 @@ class IntentStoreTest {
     private static final byte[] FP = new byte[32];
 
     private ChronicleIntentStore open() throws Exception {
-        return ChronicleIntentStore.open(dir.resolve("sub").resolve("intents.dat"), 10_000, 8192);
+        return ChronicleIntentStore.open(dir.resolve("sub").resolve("intents.dat"), 10_000, 8192, java.time.Duration.ofSeconds(1));
     }
 
     @Test
