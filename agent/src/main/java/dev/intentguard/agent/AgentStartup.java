@@ -89,6 +89,7 @@ public final class AgentStartup {
             weaver.prepare();
             weaver.retransformLoaded();
             store.open(() -> openStore(settings));
+            guard.startReconciler();
             AgentJson.warmUp();
             LOG.debug("intentguard ready {} ms after premain (weaver, store, JSON)", (System.nanoTime() - startNanos) / 1_000_000);
         }, "intentguard-init");
@@ -96,7 +97,10 @@ public final class AgentStartup {
         // Chronicle finds its own service providers through the context class loader.
         init.setContextClassLoader(AgentStartup.class.getClassLoader());
         init.start();
-        Runtime.getRuntime().addShutdownHook(new Thread(store::close, "intentguard-store-close"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            guard.stopReconciler();
+            store.close();
+        }, "intentguard-store-close"));
         LOG.info("intentguard {} {} in {} ms: config {}, {}, store {}, mode {}, on-error {}", Version.current(),
                 attached ? "attached" : "started", (System.nanoTime() - startNanos) / 1_000_000,
                 config.source() == null ? "none (annotated tools only)" : config.source(), describeTools(config),

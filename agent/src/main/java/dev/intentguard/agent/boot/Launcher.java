@@ -11,6 +11,7 @@ public final class Launcher {
     public static void main(String[] args) throws Throwable {
         File jar = AgentJar.locate();
         ClassLoader core = AgentJar.isolatedLoader(jar, Launcher.class.getClassLoader());
+        Thread.currentThread().setContextClassLoader(core);
         int status;
         try {
             Object result = Class.forName("dev.intentguard.agent.cli.Cli", true, core)

@@ -20,6 +20,10 @@ public final class Cli {
         switch (args[0]) {
             case "check":
                 return CheckCommand.run(rest, out, err);
+            case "intents":
+                return IntentsCommand.run(rest, out, err);
+            case "resolve":
+                return ResolveCommand.run(rest, out, err);
             case "version":
                 out.println("intentguard " + dev.intentguard.agent.Version.current());
                 return 0;
@@ -33,6 +37,10 @@ public final class Cli {
         return String.join("\n",
                 "usage: java -jar intentguard-agent.jar <command>",
                 "  check CONFIG [--classpath CP]   validate a config; with the class path, also each method and key",
+                "  intents --store PATH [--status S] [--json]",
+                "                                  list the intents of a store (while the application runs)",
+                "  resolve --store PATH --key K --as done|failed",
+                "                                  settle an unknown intent after checking with the provider",
                 "  version                         print the agent's version",
                 "",
                 "attach the agent: java -javaagent:intentguard-agent.jar=config=intentguard.yaml -jar app.jar");

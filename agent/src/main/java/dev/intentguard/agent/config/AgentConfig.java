@@ -10,20 +10,27 @@ public final class AgentConfig {
     private final OnError onError;
     private final StoreSettings store;
     private final HttpSettings http;
+    private final ReconcileSettings reconcile;
     private final List<ToolSpec> tools;
 
-    public AgentConfig(Path source, Mode mode, OnError onError, StoreSettings store, HttpSettings http, List<ToolSpec> tools) {
+    public AgentConfig(Path source, Mode mode, OnError onError, StoreSettings store, HttpSettings http,
+                       ReconcileSettings reconcile, List<ToolSpec> tools) {
         this.source = source;
         this.mode = mode;
         this.onError = onError;
         this.store = store;
         this.http = http;
+        this.reconcile = reconcile;
         this.tools = List.copyOf(tools);
     }
 
     /** The same config with another {@code on-error} (a command-line override). */
     public AgentConfig withOnError(OnError value) {
-        return new AgentConfig(source, mode, value, store, http, tools);
+        return new AgentConfig(source, mode, value, store, http, reconcile, tools);
+    }
+
+    public ReconcileSettings reconcile() {
+        return reconcile;
     }
 
     /** The file it was read from, or {@code null} when running on defaults (annotations only). */

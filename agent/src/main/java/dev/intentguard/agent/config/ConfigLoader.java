@@ -34,20 +34,23 @@ public final class ConfigLoader {
     private static final Pattern ARGUMENT = Pattern.compile("(\\d+|[A-Za-z_$][\\w$]*)(\\.[A-Za-z_$][\\w$]*)*");
     private static final Pattern ON_ERROR_LINE = Pattern.compile("(?m)^on-error\\s*:\\s*[\"']?([\\w-]+)");
 
-    private static final List<String> TOP_LEVEL = List.of("mode", "on-error", "store", "http", "tools");
+    private static final List<String> TOP_LEVEL = List.of("mode", "on-error", "store", "http", "reconcile", "tools");
+    private static final List<String> RECONCILE_KEYS = List.of("interval", "min-age", "escalate-after");
     private static final List<String> HTTP_KEYS = List.of("header", "format", "hosts", "client-retries", "methods");
     private static final Pattern HEADER_NAME = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
     private static final Pattern HOST = Pattern.compile("[A-Za-z0-9.\\-\\[\\]:]+");
     private static final List<String> STORE_KEYS = List.of("path", "max-intents", "retention", "in-flight-wait",
             "max-result-bytes", "open-timeout", "lock-timeout");
-    private static final List<String> TOOL_KEYS = List.of("name", "method", "effect", "key", "exclude", "enabled");
+    private static final List<String> TOOL_KEYS = List.of("name", "method", "effect", "key", "exclude", "enabled", "check");
+    private static final Pattern JAVA_NAME = Pattern.compile("[A-Za-z_$][\\w$]*");
 
     private ConfigLoader() {
     }
 
     /** The config used when no file is given: defaults, tools from annotations only. */
     public static AgentConfig defaults() {
-        return new AgentConfig(null, Mode.ENFORCE, OnError.FAIL_OPEN, defaultStore(), HttpSettings.DEFAULTS, List.of());
+        return new AgentConfig(null, Mode.ENFORCE, OnError.FAIL_OPEN, defaultStore(), HttpSettings.DEFAULTS,
+                ReconcileSettings.DEFAULTS, List.of());
     }
 
     private static StoreSettings defaultStore() {
@@ -154,8 +157,9 @@ public final class ConfigLoader {
             }
             StoreSettings store = store(map.entries.get("store"));
             HttpSettings http = http(map.entries.get("http"));
+            ReconcileSettings reconcile = reconcile(map.entries.get("reconcile"));
             List<ToolSpec> tools = tools(map.entries.get("tools"));
-            return new AgentConfig(file, mode, onError, store, http, tools);
+            return new AgentConfig(file, mode, onError, store, http, reconcile, tools);
         }
 
         private StoreSettings store(YamlNode.Entry entry) {
@@ -195,6 +199,21 @@ public final class ConfigLoader {
             Duration open = duration(map.entries.get("open-timeout"), "store.open-timeout", DEFAULT_OPEN_TIMEOUT);
             Duration lock = duration(map.entries.get("lock-timeout"), "store.lock-timeout", DEFAULT_LOCK_TIMEOUT);
             return new StoreSettings(path, maxIntents, retention, wait, maxResultBytes, open, lock);
+        }
+
+        private ReconcileSettings reconcile(YamlNode.Entry entry) {
+            ReconcileSettings d = ReconcileSettings.DEFAULTS;
+            if (entry == null) {
+                return d;
+            }
+            YamlNode.Mapping map = mapping(entry, "reconcile", "indent interval:, min-age:, escalate-after: under reconcile:");
+            if (map == null) {
+                return d;
+            }
+            checkKeys(map, RECONCILE_KEYS, "reconcile.");
+            return new ReconcileSettings(duration(map.entries.get("interval"), "reconcile.interval", d.interval()),
+                    duration(map.entries.get("min-age"), "reconcile.min-age", d.minAge()),
+                    duration(map.entries.get("escalate-after"), "reconcile.escalate-after", d.escalateAfter()));
         }
 
         private HttpSettings http(YamlNode.Entry entry) {
@@ -374,12 +393,24 @@ public final class ConfigLoader {
                             "write enabled: true, or enabled: false to switch the tool off");
                 }
             }
+            String check = null;
+            YamlNode.Entry checkEntry = map.entries.get("check");
+            if (checkEntry != null) {
+                check = scalar(checkEntry, "check");
+                if (check != null && !JAVA_NAME.matcher(check).matches()) {
+                    problem(checkEntry.keyLine, "check \"" + check + "\" is not a method name",
+                            "write the name of a method of the same class, e.g. check: findRefund");
+                } else if (check != null && effect != null && effect != Effect.SIDE_EFFECT) {
+                    problem(checkEntry.keyLine, "check is for side_effect tools (the effect here is " + effect.configName() + ")",
+                            "remove check, or make the tool effect: side_effect");
+                }
+            }
             if (issues.size() > issuesBefore || name == null) {
                 return null;
             }
             YamlNode.Entry keyEntry = map.entries.get("key");
             YamlNode.Entry excludeEntry = map.entries.get("exclude");
-            return new ToolSpec(name, method, effect, key, exclude, enabled, item.line,
+            return new ToolSpec(name, method, effect, key, exclude, enabled, check, item.line,
                     keyEntry == null ? item.line : keyEntry.keyLine, excludeEntry == null ? item.line : excludeEntry.keyLine);
         }
 

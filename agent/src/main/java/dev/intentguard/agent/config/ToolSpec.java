@@ -10,18 +10,20 @@ public final class ToolSpec {
     private final List<String> key;
     private final List<String> exclude;
     private final boolean enabled;
+    private final String check;
     private final int line;
     private final int keyLine;
     private final int excludeLine;
 
     public ToolSpec(String name, MethodRef method, Effect effect, List<String> key, List<String> exclude,
-                    boolean enabled, int line, int keyLine, int excludeLine) {
+                    boolean enabled, String check, int line, int keyLine, int excludeLine) {
         this.name = name;
         this.method = method;
         this.effect = effect;
         this.key = List.copyOf(key);
         this.exclude = List.copyOf(exclude);
         this.enabled = enabled;
+        this.check = check;
         this.line = line;
         this.keyLine = keyLine;
         this.excludeLine = excludeLine;
@@ -54,6 +56,14 @@ public final class ToolSpec {
 
     public boolean enabled() {
         return enabled;
+    }
+
+    /**
+     * The outcome check: a method of the same class whose parameters are key arguments (by name), returning
+     * non-null (or {@code true}) when the effect happened; {@code null} when the tool has none.
+     */
+    public String check() {
+        return check;
     }
 
     /** Line of the entry in the config file (0 when it did not come from a file). */

@@ -39,14 +39,21 @@ public final class ChronicleIntentStore implements IntentStore {
     private final StoreMembership membership;
     private final long lockMillis;
     private final boolean recovered;
+    private final long maxIntents;
+    /** The map's size as last counted (all processes' intents); counting every claim would cost the hot path. */
+    private volatile long knownSize;
+    private volatile long sizeCountedAt;
 
     private ChronicleIntentStore(ChronicleMap<String, byte[]> map, Path path, StoreMembership membership, long lockMillis,
-                                 boolean recovered) {
+                                 boolean recovered, long maxIntents) {
         this.map = map;
         this.path = path;
         this.membership = membership;
         this.lockMillis = lockMillis;
         this.recovered = recovered;
+        this.maxIntents = maxIntents;
+        this.knownSize = map.longSize();
+        this.sizeCountedAt = System.nanoTime();
     }
 
     /** The modules of {@link #REQUIRED_MODULES} this runtime does not have. */
@@ -58,6 +65,14 @@ public final class ChronicleIntentStore implements IntentStore {
             }
         }
         return missing;
+    }
+
+    /** Opens an existing store (the command-line tools never create one). */
+    public static ChronicleIntentStore openExisting(Path path, Duration lockTimeout) throws IOException, StoreUnavailableException {
+        if (!Files.exists(path) || Files.size(path) == 0) {
+            throw new StoreUnavailableException("there is no intent store at " + path, null);
+        }
+        return open(path, 1000, 8192, lockTimeout);
     }
 
     /**
@@ -76,9 +91,11 @@ public final class ChronicleIntentStore implements IntentStore {
             if (existing) {
                 checkHeader(path);
             }
+            // Twice the room the agent lets itself use: near its physical limit Chronicle reports "full" per hash
+            // segment, unevenly, and its state degrades; the agent's own cap (max-intents) stops well before.
             ChronicleMapBuilder<String, byte[]> builder = ChronicleMapBuilder.of(String.class, byte[].class)
                     .name("intentguard-intents")
-                    .entries(maxIntents)
+                    .entries(Math.max(2 * maxIntents, 1000))
                     .averageKeySize(AVERAGE_KEY_BYTES)
                     .averageValueSize(AVERAGE_VALUE_BYTES)
                     .maxChunksPerEntry(Math.max(64, (maxResultBytes + 1024) / 32));
@@ -100,7 +117,7 @@ public final class ChronicleIntentStore implements IntentStore {
                         + "recognized (repeats of those intents would run again)", e);
             }
             membership.opened();
-            return new ChronicleIntentStore(map, path, membership, lockTimeout.toMillis(), recovered);
+            return new ChronicleIntentStore(map, path, membership, lockTimeout.toMillis(), recovered, maxIntents);
         } catch (IOException | StoreUnavailableException | RuntimeException e) {
             membership.close();
             throw e;
@@ -134,12 +151,19 @@ public final class ChronicleIntentStore implements IntentStore {
         try (ExternalMapQueryContext<String, byte[], ?> c = map.queryContext(key)) {
             lock(c.readLock(), "read");
             MapEntry<String, byte[]> entry = c.entry();
-            return entry == null ? null : IntentRecord.decoded(entry.value().get());
+            // Chronicle may hand out the same array again for the next read on this thread: keep a copy.
+            return entry == null ? null : IntentRecord.decoded(entry.value().get().clone());
+        } catch (IllegalStateException e) {
+            throw fullOr(e);
         }
     }
 
     @Override
     public boolean putIfAbsent(String key, IntentRecord record) {
+        if (full()) {
+            throw new StoreFullException("the intent store " + path + " is full (" + knownSize + " intents, store.max-intents "
+                    + maxIntents + ")");
+        }
         try (ExternalMapQueryContext<String, byte[], ?> c = map.queryContext(key)) {
             lock(c.updateLock(), "update");
             if (c.entry() != null) {
@@ -147,7 +171,27 @@ public final class ChronicleIntentStore implements IntentStore {
             }
             lock(c.writeLock(), "write");
             c.insert(c.absentEntry(), c.wrapValueAsData(record.encoded()));
+            knownSize++;
             return true;
+        } catch (IllegalStateException e) {
+            throw fullOr(e);
+        }
+    }
+
+    @Override
+    public boolean remove(String key, IntentRecord expected) {
+        try (ExternalMapQueryContext<String, byte[], ?> c = map.queryContext(key)) {
+            lock(c.updateLock(), "update");
+            MapEntry<String, byte[]> entry = c.entry();
+            if (entry == null || !Arrays.equals(entry.value().get(), expected.encoded())) {
+                return false;
+            }
+            lock(c.writeLock(), "write");
+            c.remove(entry);
+            knownSize--;
+            return true;
+        } catch (IllegalStateException e) {
+            throw fullOr(e);
         }
     }
 
@@ -162,7 +206,31 @@ public final class ChronicleIntentStore implements IntentStore {
             lock(c.writeLock(), "write");
             c.replaceValue(entry, c.wrapValueAsData(next.encoded()));
             return true;
+        } catch (IllegalStateException e) {
+            throw fullOr(e);
         }
+    }
+
+    /** {@code true} at the cap. The size is counted again at most once a second, and whenever the cap seems reached. */
+    private boolean full() {
+        long now = System.nanoTime();
+        if (knownSize >= maxIntents || now - sizeCountedAt > 1_000_000_000L) {
+            knownSize = map.longSize();
+            sizeCountedAt = now;
+        }
+        return knownSize >= maxIntents;
+    }
+
+    /**
+     * Chronicle says "full" per hash segment, in two ways: no extra tier may be allocated, or the segment's hash
+     * lookup overflows.
+     */
+    private RuntimeException fullOr(IllegalStateException e) {
+        String message = String.valueOf(e.getMessage());
+        if (message.contains("segment tier") || message.contains("HashLookup overflow")) {
+            return new StoreFullException("the intent store " + path + " is full (" + map.longSize() + " intents)");
+        }
+        return e;
     }
 
     private void lock(java.util.concurrent.locks.Lock lock, String kind) {
@@ -182,7 +250,8 @@ public final class ChronicleIntentStore implements IntentStore {
 
     @Override
     public void forEach(BiConsumer<String, IntentRecord> action) {
-        map.forEach((k, v) -> action.accept(k, IntentRecord.decoded(v)));
+        // Iteration reuses one array for every value: each record keeps its own copy.
+        map.forEach((k, v) -> action.accept(k, IntentRecord.decoded(v.clone())));
     }
 
     @Override
@@ -195,12 +264,26 @@ public final class ChronicleIntentStore implements IntentStore {
         return path.toString();
     }
 
-    @Override
-    public void close() {
+    /**
+     * Closes the map, waiting at most {@code millis} for operations in flight on other threads. Only a complete close
+     * takes this process off the list of users: otherwise the next process alone on the store repairs it.
+     */
+    public void close(long millis) {
+        Thread closer = new Thread(map::close, "intentguard-store-close-map");
+        closer.setDaemon(true);
+        closer.start();
         try {
-            map.close();
-        } finally {
+            closer.join(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (!closer.isAlive()) {
             membership.close();
         }
+    }
+
+    @Override
+    public void close() {
+        close(2000);
     }
 }

@@ -36,6 +36,16 @@ public final class InMemoryIntentStore implements IntentStore {
     }
 
     @Override
+    public boolean remove(String key, IntentRecord expected) {
+        return map.remove(key, expected.encoded()) || removeEqual(key, expected.encoded());
+    }
+
+    private boolean removeEqual(String key, byte[] want) {
+        byte[] current = map.get(key);
+        return current != null && Arrays.equals(current, want) && map.remove(key, current);
+    }
+
+    @Override
     public void forEach(BiConsumer<String, IntentRecord> action) {
         for (Map.Entry<String, byte[]> e : map.entrySet()) {
             action.accept(e.getKey(), IntentRecord.decoded(e.getValue()));

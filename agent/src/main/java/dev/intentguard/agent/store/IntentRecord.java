@@ -20,10 +20,12 @@ public final class IntentRecord {
     private final String result;
     private final boolean resultTruncated;
     private final String error;
+    private final String checkArgs;
     private byte[] encoded;
 
     IntentRecord(String tool, IntentStatus status, byte[] fingerprint, long createdAt, long updatedAt, int attempts,
-                 long ownerPid, long ownerStart, String ownerThread, String result, boolean resultTruncated, String error) {
+                 long ownerPid, long ownerStart, String ownerThread, String result, boolean resultTruncated, String error,
+                 String checkArgs) {
         this.tool = tool;
         this.status = status;
         this.fingerprint = fingerprint;
@@ -36,35 +38,46 @@ public final class IntentRecord {
         this.result = result;
         this.resultTruncated = resultTruncated;
         this.error = error;
+        this.checkArgs = checkArgs;
     }
 
-    /** The write-ahead record of a first attempt, owned by this JVM and the current thread. */
-    public static IntentRecord inFlight(String tool, byte[] fingerprint, long now) {
+    /**
+     * The write-ahead record of a first attempt, owned by this JVM and the current thread. {@code checkArgs} are the
+     * arguments of the tool's outcome check (JSON array), kept so that the check can run again later; {@code null}
+     * when the tool has no check.
+     */
+    public static IntentRecord inFlight(String tool, byte[] fingerprint, String checkArgs, long now) {
         ProcessOwner me = ProcessOwner.self();
         return new IntentRecord(tool, IntentStatus.IN_FLIGHT, fingerprint, now, now, 1, me.pid(), me.startMillis(),
-                Thread.currentThread().getName(), null, false, null);
+                Thread.currentThread().getName(), null, false, null, checkArgs);
     }
 
     /** A new attempt after a definite failure; {@code fingerprint} is the new call's. */
-    public IntentRecord retried(byte[] newFingerprint, long now) {
+    public IntentRecord retried(byte[] newFingerprint, String newCheckArgs, long now) {
         ProcessOwner me = ProcessOwner.self();
         return new IntentRecord(tool, IntentStatus.IN_FLIGHT, newFingerprint, createdAt, now, attempts + 1, me.pid(),
-                me.startMillis(), Thread.currentThread().getName(), null, false, null);
+                me.startMillis(), Thread.currentThread().getName(), null, false, null, newCheckArgs);
     }
 
     public IntentRecord done(String resultJson, boolean truncated, long now) {
         return new IntentRecord(tool, IntentStatus.DONE, fingerprint, createdAt, now, attempts, 0, 0, null, resultJson,
-                truncated, null);
+                truncated, null, checkArgs);
     }
 
     public IntentRecord failed(String errorClass, long now) {
         return new IntentRecord(tool, IntentStatus.FAILED, fingerprint, createdAt, now, attempts, 0, 0, null, null,
-                false, errorClass);
+                false, errorClass, checkArgs);
     }
 
     public IntentRecord pendingUnknown(String errorClass, long now) {
         return new IntentRecord(tool, IntentStatus.PENDING_UNKNOWN, fingerprint, createdAt, now, attempts, 0, 0, null,
-                null, false, errorClass);
+                null, false, errorClass, checkArgs);
+    }
+
+    /** Still unknown after the escalation delay; keeps the time it became unknown. */
+    public IntentRecord requiresReconciliation() {
+        return new IntentRecord(tool, IntentStatus.REQUIRES_RECONCILIATION, fingerprint, createdAt, updatedAt, attempts,
+                0, 0, null, null, false, error, checkArgs);
     }
 
     public String tool() {
@@ -129,9 +142,19 @@ public final class IntentRecord {
         return resultTruncated;
     }
 
-    /** Class name of the exception that ended the last attempt, or {@code null}. */
+    /** Class name of the exception that ended the last attempt (or why it is unknown), or {@code null}. */
     public String error() {
         return error;
+    }
+
+    /** The outcome check's arguments as a JSON array, or {@code null}. */
+    public String checkArgs() {
+        return checkArgs;
+    }
+
+    /** {@code true} while nobody knows whether the call took effect. */
+    public boolean unknown() {
+        return status == IntentStatus.PENDING_UNKNOWN || status == IntentStatus.REQUIRES_RECONCILIATION;
     }
 
     /** {@code true} if {@code other} is exactly this record (same bytes in the store). */

@@ -9,7 +9,9 @@ public enum IntentStatus {
     /** The call definitely did not take effect; the next call for this intent may run the body again. */
     FAILED(3, "failed"),
     /** The call may have taken effect; it is never re-run blindly, it is checked. */
-    PENDING_UNKNOWN(4, "pending_unknown");
+    PENDING_UNKNOWN(4, "pending_unknown"),
+    /** Still unknown after {@code reconcile.escalate-after}: a person has to look (the model still reads pending_unknown). */
+    REQUIRES_RECONCILIATION(5, "requires_reconciliation");
 
     private final int code;
     private final String displayName;
@@ -25,6 +27,21 @@ public enum IntentStatus {
 
     public String displayName() {
         return displayName;
+    }
+
+    /** The call ended and its outcome is known: the record may expire after {@code store.retention}. */
+    public boolean finished() {
+        return this == DONE || this == FAILED;
+    }
+
+    /** The status with this display name, or {@code null}. */
+    public static IntentStatus ofDisplayName(String name) {
+        for (IntentStatus s : values()) {
+            if (s.displayName.equals(name)) {
+                return s;
+            }
+        }
+        return null;
     }
 
     static IntentStatus ofCode(int code) {

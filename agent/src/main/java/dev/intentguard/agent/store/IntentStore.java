@@ -12,11 +12,14 @@ public interface IntentStore extends AutoCloseable {
     /** The record for {@code key}, or {@code null}. */
     IntentRecord get(String key);
 
-    /** Stores {@code record} if {@code key} has none; {@code true} if this call stored it. */
+    /** Stores {@code record} if {@code key} has none; {@code true} if this call stored it. Throws {@link StoreFullException}. */
     boolean putIfAbsent(String key, IntentRecord record);
 
     /** Swaps {@code expected} for {@code next}; {@code true} if the stored record was still {@code expected}. */
     boolean replace(String key, IntentRecord expected, IntentRecord next);
+
+    /** Removes the record if it is still {@code expected}; {@code true} if this call removed it. */
+    boolean remove(String key, IntentRecord expected);
 
     /** Every intent, for the command-line tools; may see concurrent changes. */
     void forEach(BiConsumer<String, IntentRecord> action);

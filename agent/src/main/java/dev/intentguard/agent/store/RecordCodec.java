@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
  * <pre>
  * u8 version | u8 status | u8 flags (bit 0: result truncated) | i64 created | i64 updated | i32 attempts
  * | i64 owner pid | i64 owner start | str owner thread | bytes fingerprint | str tool | str result | str error
+ * [| str check arguments]
  * </pre>
  * where {@code str} and {@code bytes} are an i32 length (-1 for null) and the UTF-8 or raw bytes. Nothing
  * in it names a Java class of the agent, so the format survives any repackaging.
@@ -23,8 +24,10 @@ final class RecordCodec {
         byte[] tool = utf8(r.tool());
         byte[] result = utf8(r.result());
         byte[] error = utf8(r.error());
+        byte[] checkArgs = utf8(r.checkArgs());
         byte[] fingerprint = r.fingerprint();
-        int size = 3 + 8 + 8 + 4 + 8 + 8 + 4 * 5 + len(thread) + fingerprint.length + len(tool) + len(result) + len(error);
+        int size = 3 + 8 + 8 + 4 + 8 + 8 + 4 * 6 + len(thread) + fingerprint.length + len(tool) + len(result) + len(error)
+                + len(checkArgs);
         ByteBuffer b = ByteBuffer.allocate(size);
         b.put((byte) VERSION).put((byte) r.status().code()).put((byte) (r.resultTruncated() ? 1 : 0));
         b.putLong(r.createdAt()).putLong(r.updatedAt()).putInt(r.attempts());
@@ -34,6 +37,7 @@ final class RecordCodec {
         put(b, tool);
         put(b, result);
         put(b, error);
+        put(b, checkArgs);
         return b.array();
     }
 
@@ -56,8 +60,9 @@ final class RecordCodec {
         String tool = string(b);
         String result = string(b);
         String error = string(b);
+        String checkArgs = b.hasRemaining() ? string(b) : null;
         return new IntentRecord(tool, status, fingerprint == null ? new byte[0] : fingerprint, created, updated, attempts,
-                pid, start, thread, result, truncated, error);
+                pid, start, thread, result, truncated, error, checkArgs);
     }
 
     private static byte[] utf8(String s) {

@@ -5,6 +5,7 @@ import dev.intentguard.agent.key.KeyRecipe;
 import dev.intentguard.agent.store.IntentRecord;
 import dev.intentguard.agent.store.IntentStatus;
 import dev.intentguard.agent.store.IntentStore;
+import dev.intentguard.agent.store.StoreFullException;
 import dev.intentguard.agent.store.StoreUnavailableException;
 import dev.intentguard.agent.wire.WireLog;
 import dev.intentguard.api.ToolStatus;
@@ -21,11 +22,13 @@ import java.util.concurrent.CountDownLatch;
  *   <li>intent DONE: {@code already_done} with the first result, the body does not run;</li>
  *   <li>intent IN_FLIGHT by a live owner: wait up to {@code in-flight-wait}, then answer from the record, or
  *       {@code in_flight}; an owner that died mid-call leaves the outcome unknown;</li>
- *   <li>intent PENDING_UNKNOWN: {@code pending_unknown}, the body does not run (it is checked, not re-sent);</li>
+ *   <li>intent PENDING_UNKNOWN (or REQUIRES_RECONCILIATION): {@code pending_unknown}, the body does not run (it is
+ *       checked, not re-sent);</li>
  *   <li>intent FAILED (definitely) or absent: record IN_FLIGHT first (write-ahead), log the intent, run the
  *       body with the key in scope for the HTTP layer; then judge the end ({@link CallOutcome}: what the wire
  *       showed first, the exception second): DONE with the result, FAILED (the original exception, or the
- *       body's result) or PENDING_UNKNOWN.</li>
+ *       body's result) or unknown; an unknown outcome is checked once with the tool's check (found: DONE with
+ *       what it found), else it is PENDING_UNKNOWN.</li>
  * </ol>
  * The same key with a different payload fingerprint is {@code rejected}: the body does not run.
  */
@@ -35,6 +38,8 @@ final class SideEffectCall extends GuardedCall {
 
     private final ToolRuntime runtime;
     private final Class<?> owner;
+    private final Object self;
+    private final Object[] args;
     private final IntentKey key;
     private final byte[] fingerprint;
     private final long deadline;
@@ -50,18 +55,22 @@ final class SideEffectCall extends GuardedCall {
     /** The store could not answer and on-error is fail-open: the body runs without a record. */
     private boolean unguarded;
 
-    private SideEffectCall(ToolRuntime runtime, ToolBinding binding, Class<?> owner, KeyRecipe.Keyed keyed) {
+    private SideEffectCall(ToolRuntime runtime, ToolBinding binding, Class<?> owner, Object self, Object[] args,
+                           KeyRecipe.Keyed keyed) {
         super(binding);
         this.runtime = runtime;
         this.owner = owner;
+        this.self = self;
+        this.args = args;
         this.key = keyed.key();
         this.fingerprint = keyed.fingerprint();
         this.deadline = runtime.now() + runtime.config().store().inFlightWait().toMillis();
         this.wire = new WireLog(key.value());
     }
 
-    static SideEffectCall begin(ToolRuntime runtime, ToolBinding binding, Class<?> owner, KeyRecipe.Keyed keyed) {
-        SideEffectCall call = new SideEffectCall(runtime, binding, owner, keyed);
+    static SideEffectCall begin(ToolRuntime runtime, ToolBinding binding, Class<?> owner, Object self, Object[] args,
+                                KeyRecipe.Keyed keyed) {
+        SideEffectCall call = new SideEffectCall(runtime, binding, owner, self, args, keyed);
         if (runtime.audit()) {
             call.observe();
         } else {
@@ -107,6 +116,7 @@ final class SideEffectCall extends GuardedCall {
                         }
                         continue;
                     case PENDING_UNKNOWN:                                  // 4. never re-send blindly
+                    case REQUIRES_RECONCILIATION:
                         reply = StatusReply.pendingUnknown(null);
                         return;
                     case FAILED:                                           // 5. definitely failed: try again
@@ -120,6 +130,11 @@ final class SideEffectCall extends GuardedCall {
                 }
             }
             reply = StatusReply.of(ToolStatus.IN_FLIGHT);
+        } catch (StoreFullException full) {
+            runtime.log().error("{}: {} did not run. Finished intents expire after store.retention; raise "
+                    + "store.max-intents (a new store file) if this persists", full.getMessage(), binding.toolName());
+            reply = StatusReply.refused(binding.toolName() + " did not run: the intent store is full. Do not retry; "
+                    + "tell the user it is unavailable for now.");
         } catch (RuntimeException storeFailed) {
             storeCannotAnswer(storeFailed);
         }
@@ -138,10 +153,11 @@ final class SideEffectCall extends GuardedCall {
         boolean won = false;
         try {
             long now = runtime.now();
+            String checkArgs = checkArguments();
             IntentRecord next = previous == null
-                    ? IntentRecord.inFlight(binding.toolName(), fingerprint, now)
-                    : previous.retried(fingerprint, now);
-            won = previous == null ? store.putIfAbsent(key.value(), next) : store.replace(key.value(), previous, next);
+                    ? IntentRecord.inFlight(binding.toolName(), fingerprint, checkArgs, now)
+                    : previous.retried(fingerprint, checkArgs, now);
+            won = previous == null ? claimNew(next) : store.replace(key.value(), previous, next);
             if (won) {
                 claimed = next;
                 registration = mine;
@@ -152,6 +168,58 @@ final class SideEffectCall extends GuardedCall {
                 runtime.inFlight().release(key.value(), mine);
             }
         }
+    }
+
+    /**
+     * {@code putIfAbsent}; when the store is full, the oldest finished intents make room (the store fills up per
+     * hash segment, so this may take a few rounds), and only if none can go is the call refused.
+     */
+    private boolean claimNew(IntentRecord next) {
+        for (int round = 1; ; round++) {
+            try {
+                return store.putIfAbsent(key.value(), next);
+            } catch (StoreFullException full) {
+                if (round == 5 || runtime.sweeper().makeRoom(store) == 0) {
+                    throw full;
+                }
+            }
+        }
+    }
+
+    /** The outcome check's arguments to keep in the record, or {@code null}. */
+    private String checkArguments() {
+        CheckRecipe check = binding.check();
+        if (check == null) {
+            return null;
+        }
+        try {
+            return check.argumentsJson(args);
+        } catch (Exception e) {
+            runtime.log().warn("the arguments of check {} of {} cannot be kept ({}); the reconciler cannot check this intent later",
+                    check.methodName(), binding.toolName(), String.valueOf(e));
+            return null;
+        }
+    }
+
+    /**
+     * The seed's {@code find_refund}: asks the tool's check whether an unknown intent took effect. Found: the record
+     * becomes DONE with the check's result. Returns that record, or {@code null} (no check, or not found).
+     */
+    private IntentRecord checkOutcome(IntentRecord unknown) {
+        CheckRecipe check = binding.check();
+        if (check == null) {
+            return null;
+        }
+        OutcomeCheck.Answer answer = OutcomeCheck.run(check, owner, self, check.arguments(args), key.value(), runtime.intentLog());
+        if (!answer.found) {
+            return null;
+        }
+        IntentRecord done = OutcomeCheck.confirmed(unknown, answer, runtime.config().store().maxResultBytes(), runtime.now());
+        if (!store.replace(key.value(), unknown, done)) {
+            return null;
+        }
+        runtime.intentLog().info("check {} found {} done: recorded DONE", check.methodName(), key);
+        return done;
     }
 
     /**
@@ -168,6 +236,7 @@ final class SideEffectCall extends GuardedCall {
             if (store.replace(key.value(), record, unknown)) {
                 runtime.intentLog().warn("owner of {} (pid {}) ended while the call was in flight: outcome unknown",
                         key, record.ownerPid());
+                checkOutcome(unknown);
             }
             return true;
         }
@@ -308,10 +377,17 @@ final class SideEffectCall extends GuardedCall {
                             key, outcome.reason);
                     return;                                                // the body's exception or result stands
                 default:                                                   // unknown: never re-sent blindly
-                    record(claimed.pendingUnknown(thrown == null ? "returned" : thrown.getClass().getName(), now));
+                    IntentRecord unknown = claimed.pendingUnknown(thrown == null ? "returned" : thrown.getClass().getName(), now);
+                    record(unknown);
                     if (runtime.audit()) {                                 // audit: the original outcome stands
                         runtime.intentLog().warn("audit: tool={} key={}: {}; enforce mode would answer pending_unknown "
                                 + "and not run repeats", binding.toolName(), key, outcome.reason);
+                        return;
+                    }
+                    IntentRecord confirmed = checkOutcome(unknown);        // check, don't retry
+                    if (confirmed != null) {
+                        StatusReply.confirmedDone(confirmed.result(), confirmed.resultTruncated())
+                                .deliver(this, binding, owner, key.value());
                         return;
                     }
                     runtime.intentLog().warn("pending_unknown tool={} key={}: {}; repeats will not run it again",

@@ -22,12 +22,22 @@ final class StatusReply {
     private final String resultJson;
     private final boolean resultTruncated;
     private final Throwable cause;
+    private final String message;
 
     private StatusReply(ToolStatus status, String resultJson, boolean resultTruncated, Throwable cause) {
+        this(status, resultJson, resultTruncated, cause, null);
+    }
+
+    private StatusReply(ToolStatus status, String resultJson, boolean resultTruncated, Throwable cause, String message) {
         this.status = status;
         this.resultJson = resultJson;
         this.resultTruncated = resultTruncated;
         this.cause = cause;
+        this.message = message;
+    }
+
+    private boolean carriesResult() {
+        return status == ToolStatus.ALREADY_DONE || status == ToolStatus.DONE;
     }
 
     static StatusReply of(ToolStatus status) {
@@ -36,6 +46,16 @@ final class StatusReply {
 
     static StatusReply alreadyDone(String resultJson, boolean truncated) {
         return new StatusReply(ToolStatus.ALREADY_DONE, resultJson, truncated, null);
+    }
+
+    /** The call's outcome was unknown, and the tool's check found it done: {@code done} with the check's result. */
+    static StatusReply confirmedDone(String resultJson, boolean truncated) {
+        return new StatusReply(ToolStatus.DONE, resultJson, truncated, null);
+    }
+
+    /** {@code disabled} with a specific reason instead of the kill-switch instruction. */
+    static StatusReply refused(String message) {
+        return new StatusReply(ToolStatus.DISABLED, null, false, null, message);
     }
 
     static StatusReply pendingUnknown(Throwable cause) {
@@ -47,7 +67,7 @@ final class StatusReply {
         ObjectNode n = AgentJson.mapper().createObjectNode();
         n.put("status", status.wireName());
         n.put("tool", tool);
-        if (status == ToolStatus.ALREADY_DONE) {
+        if (carriesResult()) {
             JsonNode result = ResultJson.node(resultJson);
             if (result != null) {
                 n.set("result", result);
@@ -56,7 +76,7 @@ final class StatusReply {
                 n.put("result_truncated", true);
             }
         }
-        n.put("message", status.instruction(tool));
+        n.put("message", message != null ? message : status.instruction(tool));
         return n;
     }
 
@@ -81,7 +101,7 @@ final class StatusReply {
                 default:
                     break;
             }
-            if (status == ToolStatus.ALREADY_DONE) {
+            if (carriesResult()) {
                 if (shape == ReturnShape.VOID) {
                     frame.reply(null);
                     return;
@@ -92,7 +112,7 @@ final class StatusReply {
                 }
             }
         } catch (Throwable conversionFailed) {
-            if (status == ToolStatus.ALREADY_DONE) {
+            if (carriesResult()) {
                 frame.replyThrowing(new AlreadyDoneException(tool, intentKey, conversionFailed));
                 return;
             }

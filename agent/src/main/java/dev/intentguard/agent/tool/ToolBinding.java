@@ -17,19 +17,22 @@ final class ToolBinding {
     private final String methodName;
     private final String[] parameterTypeNames;
     private final KeyRecipe recipe;
+    private final CheckRecipe check;
     private final ReturnShape shape;
     private final Object primitiveDefault;
     private final String brokenReason;
     private volatile Method method;
+    private volatile CheckRecipe.Target lastTarget;
 
     ToolBinding(int id, ToolDefinition tool, String typeName, String methodName, String[] parameterTypeNames,
-                KeyRecipe recipe, ReturnShape shape, Object primitiveDefault, String brokenReason) {
+                KeyRecipe recipe, CheckRecipe check, ReturnShape shape, Object primitiveDefault, String brokenReason) {
         this.id = id;
         this.tool = tool;
         this.typeName = typeName;
         this.methodName = methodName;
         this.parameterTypeNames = parameterTypeNames;
         this.recipe = recipe;
+        this.check = check;
         this.shape = shape;
         this.primitiveDefault = primitiveDefault;
         this.brokenReason = brokenReason;
@@ -53,6 +56,24 @@ final class ToolBinding {
 
     ReturnShape shape() {
         return shape;
+    }
+
+    /** The outcome check, or {@code null}. */
+    CheckRecipe check() {
+        return check;
+    }
+
+    /** Remembers where the check can run later (the instance weakly: the agent never keeps a tool object alive). */
+    void seen(Class<?> owner, Object self) {
+        CheckRecipe.Target t = lastTarget;
+        if (check != null && (t == null || t.owner != owner || t.instance.get() != self)) {
+            lastTarget = new CheckRecipe.Target(owner, self);
+        }
+    }
+
+    /** Where the check last could run, or {@code null}. */
+    CheckRecipe.Target lastTarget() {
+        return lastTarget;
     }
 
     /** The boxed zero of a primitive return type (the return slot while an exception is thrown), else null. */

@@ -27,6 +27,17 @@ final class ToolBindings {
         return id >= 0 && id < t.length ? t[id] : null;
     }
 
+    /** The bindings of {@code tool} that have an outcome check. */
+    java.util.List<ToolBinding> withCheck(String tool) {
+        java.util.List<ToolBinding> out = new java.util.ArrayList<>();
+        for (ToolBinding b : table) {
+            if (b != null && b.check() != null && b.toolName().equals(tool)) {
+                out.add(b);
+            }
+        }
+        return out;
+    }
+
     synchronized int size() {
         int n = 0;
         for (ToolBinding b : table) {

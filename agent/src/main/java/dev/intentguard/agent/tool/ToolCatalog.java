@@ -31,7 +31,7 @@ final class ToolCatalog {
             } else {
                 byType.computeIfAbsent(spec.method().typeName(), t -> new ArrayList<>()).add(spec);
                 definitions.put(spec.name(), new ToolDefinition(spec.name(), spec.effect(), spec.key(), spec.exclude(),
-                        spec.enabled(), "config line " + spec.line(), spec.keyLine(), spec.excludeLine()));
+                        spec.enabled(), spec.check(), "config line " + spec.line(), spec.keyLine(), spec.excludeLine()));
             }
         }
     }
@@ -61,11 +61,11 @@ final class ToolCatalog {
         return definitions.computeIfAbsent(name, n -> {
             ToolSpec spec = nameOnly.get(n);
             if (spec == null) {
-                return new ToolDefinition(n, effect, key, exclude, true, origin, 0, 0);
+                return new ToolDefinition(n, effect, key, exclude, true, null, origin, 0, 0);
             }
             return new ToolDefinition(n, spec.effect() != null ? spec.effect() : effect,
                     spec.key().isEmpty() ? key : spec.key(), spec.exclude().isEmpty() ? exclude : spec.exclude(),
-                    spec.enabled(), origin + ", overridden by config line " + spec.line(),
+                    spec.enabled(), spec.check(), origin + ", overridden by config line " + spec.line(),
                     spec.key().isEmpty() ? 0 : spec.keyLine(), spec.exclude().isEmpty() ? 0 : spec.excludeLine());
         });
     }

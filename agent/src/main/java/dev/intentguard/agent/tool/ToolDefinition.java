@@ -16,10 +16,11 @@ public final class ToolDefinition {
     private final String origin;
     private final int keyLine;
     private final int excludeLine;
+    private final String check;
     private volatile boolean enabled;
 
     public ToolDefinition(String name, Effect effect, List<String> key, List<String> exclude, boolean enabled,
-                          String origin, int keyLine, int excludeLine) {
+                          String check, String origin, int keyLine, int excludeLine) {
         this.name = name;
         this.effect = effect;
         this.key = List.copyOf(key);
@@ -28,6 +29,12 @@ public final class ToolDefinition {
         this.origin = origin;
         this.keyLine = keyLine;
         this.excludeLine = excludeLine;
+        this.check = check;
+    }
+
+    /** The outcome check's method name, or {@code null}. */
+    public String check() {
+        return check;
     }
 
     public String name() {

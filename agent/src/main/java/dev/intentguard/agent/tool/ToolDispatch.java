@@ -39,7 +39,8 @@ final class ToolDispatch implements ToolHooks {
             return null;                    // an override calling super, a proxy calling its target: one call
         }
         if (binding.tool().effect() == Effect.SIDE_EFFECT) {
-            return SideEffectCall.begin(runtime, binding, owner, keyed);
+            binding.seen(owner, self);
+            return SideEffectCall.begin(runtime, binding, owner, self, args, keyed);
         }
         if (binding.tool().effect() == Effect.IDEMPOTENT) {
             return IdempotentCall.begin(runtime, binding, owner, keyed.key());

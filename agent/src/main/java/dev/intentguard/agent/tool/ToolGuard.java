@@ -20,11 +20,13 @@ public final class ToolGuard {
     private final ToolRuntime runtime;
     private final ToolCatalog catalog;
     private final ToolPlugin plugin;
+    private final Reconciler reconciler;
 
     private ToolGuard(ToolRuntime runtime, ToolCatalog catalog) {
         this.runtime = runtime;
         this.catalog = catalog;
         this.plugin = new ToolPlugin(runtime, catalog, new LoggedProblems());
+        this.reconciler = new Reconciler(runtime);
     }
 
     /** The tool guard for {@code config}: its plugin goes to the {@link dev.intentguard.agent.weave.Weaver}. */
@@ -40,6 +42,16 @@ public final class ToolGuard {
     /** Connects the bridge: from now on, woven tool methods reach this guard. */
     public void connect() {
         Dispatcher.install(new ToolDispatch(runtime));
+    }
+
+    /** Starts the background reconciler and retention sweep (once the store opens it has something to do). */
+    public void startReconciler() {
+        reconciler.start();
+    }
+
+    /** Stops the background rounds: the JVM is shutting down and the store closes next. */
+    public void stopReconciler() {
+        reconciler.stop();
     }
 
     /** Methods bound so far. */

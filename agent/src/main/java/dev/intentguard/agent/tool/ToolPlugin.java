@@ -90,7 +90,7 @@ final class ToolPlugin implements AgentPlugin {
                 paramNames[i] = params.get(i).getName();
             }
             runtime.bindings().add(new ToolBinding(id, r.tool, type.getName(), m.getName(), paramNames, r.recipe,
-                    r.shape, primitiveZero(m.getReturnType().asErasure().getName()),
+                    r.check, r.shape, primitiveZero(m.getReturnType().asErasure().getName()),
                     r.problem == null ? null : r.problem.message));
             builder = builder.visit(Advice.withCustomMapping()
                     .bind(BindingId.class, id)

@@ -44,13 +44,20 @@ final class ToolResolver {
         final MethodDescription method;
         final ToolDefinition tool;
         final KeyRecipe recipe;
+        final CheckRecipe check;
         final ReturnShape shape;
         final ConfigProblem.Issue problem;
 
         Resolved(MethodDescription method, ToolDefinition tool, KeyRecipe recipe, ReturnShape shape, ConfigProblem.Issue problem) {
+            this(method, tool, recipe, null, shape, problem);
+        }
+
+        Resolved(MethodDescription method, ToolDefinition tool, KeyRecipe recipe, CheckRecipe check, ReturnShape shape,
+                 ConfigProblem.Issue problem) {
             this.method = method;
             this.tool = tool;
             this.recipe = recipe;
+            this.check = check;
             this.shape = shape;
             this.problem = problem;
         }
@@ -248,7 +255,57 @@ final class ToolResolver {
         } catch (ResolveException e) {
             return new Resolved(m, def, null, shape, e.issue);
         }
-        return new Resolved(m, def, new KeyRecipe(key, count, exclude), shape, null);
+        CheckRecipe check = null;
+        if (def.check() != null) {
+            try {
+                check = check(m, def, names, keyLine);
+            } catch (ResolveException e) {
+                return new Resolved(m, def, null, shape, e.issue);
+            }
+        }
+        return new Resolved(m, def, new KeyRecipe(key, count, exclude), check, shape, null);
+    }
+
+    /** The outcome check {@code def.check()} of tool method {@code m}: a method of its class (or a superclass). */
+    private static CheckRecipe check(MethodDescription m, ToolDefinition def, String[] toolNames, int line) throws ResolveException {
+        TypeDescription owner = m.getDeclaringType().asErasure();
+        List<String> seen = new ArrayList<>();
+        for (TypeDefinition t = owner; t != null && !t.asErasure().getName().equals("java.lang.Object");
+             t = t.getSuperClass() == null ? null : t.getSuperClass()) {
+            for (MethodDescription c : t.asErasure().getDeclaredMethods()) {
+                if (!c.isMethod() || !c.getName().equals(def.check()) || c.isBridge()) {
+                    continue;
+                }
+                String[] names = namesOf(c);
+                seen.add(signature(c));
+                if (names == null || toolNames == null) {
+                    throw new ResolveException(new ConfigProblem.Issue(line, "check " + def.check() + " is matched to the "
+                            + "arguments of " + def.name() + " by name, but argument names are not in the class file of "
+                            + owner.getName(), "compile with -parameters (Maven: <parameters>true</parameters>) or with -g"));
+                }
+                int[] indexes = new int[names.length];
+                boolean all = true;
+                for (int i = 0; i < names.length && all; i++) {
+                    indexes[i] = Arrays.asList(toolNames).indexOf(names[i]);
+                    all = indexes[i] >= 0;
+                }
+                if (!all) {
+                    continue;
+                }
+                List<TypeDescription> types = c.getParameters().asTypeList().asErasures();
+                String[] typeNames = new String[types.size()];
+                for (int i = 0; i < typeNames.length; i++) {
+                    typeNames[i] = types.get(i).getName();
+                }
+                return new CheckRecipe(def.check(), indexes, typeNames, c.isStatic());
+            }
+        }
+        throw new ResolveException(new ConfigProblem.Issue(line, seen.isEmpty()
+                ? owner.getName() + " has no method " + def.check() + " (the check of " + def.name() + ")"
+                : "check " + def.check() + " of " + def.name() + " must take arguments named like those of " + signature(m)
+                        + " (" + String.join(", ", toolNames == null ? new String[0] : toolNames) + "); found " + String.join("; ", seen),
+                "declare " + def.check() + " in " + owner.getName() + " with parameters named like the tool's key arguments, "
+                        + "e.g. " + def.check() + "(String orderId, BigDecimal amount), returning null when the effect did not happen"));
     }
 
     private static final class ResolveException extends Exception {

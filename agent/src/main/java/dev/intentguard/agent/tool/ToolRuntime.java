@@ -20,6 +20,7 @@ final class ToolRuntime {
     private final Logger intentLog = LoggerFactory.getLogger("intentguard.intent");
     private final Logger log = LoggerFactory.getLogger("intentguard");
     private final AtomicLong lastStoreError = new AtomicLong(0);
+    private final Sweeper sweeper = new Sweeper(this);
 
     ToolRuntime(AgentConfig config, StoreHandle store) {
         this.config = config;
@@ -40,6 +41,10 @@ final class ToolRuntime {
 
     InFlightCalls inFlight() {
         return inFlight;
+    }
+
+    Sweeper sweeper() {
+        return sweeper;
     }
 
     boolean audit() {

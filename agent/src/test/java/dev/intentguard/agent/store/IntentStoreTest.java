@@ -28,7 +28,7 @@ class IntentStoreTest {
 
     @Test
     void recordsRoundTripThroughTheFileFormat() {
-        IntentRecord r = IntentRecord.inFlight("refund_order", FP, 1000).done("{\"id\":\"re_1\"}", false, 2000);
+        IntentRecord r = IntentRecord.inFlight("refund_order", FP, null, 1000).done("{\"id\":\"re_1\"}", false, 2000);
         IntentRecord back = IntentRecord.decoded(RecordCodec.encode(r));
         assertEquals(IntentStatus.DONE, back.status());
         assertEquals("refund_order", back.tool());
@@ -43,9 +43,9 @@ class IntentStoreTest {
     @Test
     void transitionsAreCompareAndSetAndSurviveReopening() throws Exception {
         try (ChronicleIntentStore store = open()) {
-            IntentRecord inFlight = IntentRecord.inFlight("refund_order", FP, 1);
+            IntentRecord inFlight = IntentRecord.inFlight("refund_order", FP, null, 1);
             assertTrue(store.putIfAbsent("k", inFlight));
-            assertFalse(store.putIfAbsent("k", IntentRecord.inFlight("refund_order", FP, 2)), "only one claim wins");
+            assertFalse(store.putIfAbsent("k", IntentRecord.inFlight("refund_order", FP, null, 2)), "only one claim wins");
             assertTrue(inFlight.ownedBySelf());
             IntentRecord done = inFlight.done("\"ok\"", false, 3);
             assertTrue(store.replace("k", inFlight, done));
@@ -64,7 +64,7 @@ class IntentStoreTest {
     void largeResultsFitUpToTheConfiguredBound() throws Exception {
         try (ChronicleIntentStore store = open()) {
             String big = "\"" + "x".repeat(8000) + "\"";
-            IntentRecord r = IntentRecord.inFlight("t", FP, 1);
+            IntentRecord r = IntentRecord.inFlight("t", FP, null, 1);
             store.putIfAbsent("big", r);
             assertTrue(store.replace("big", r, r.done(big, false, 2)));
             assertEquals(big, store.get("big").result());
@@ -85,7 +85,7 @@ class IntentStoreTest {
                         return;
                     }
                     for (int k = 0; k < 500; k++) {
-                        if (store.putIfAbsent("key-" + k, IntentRecord.inFlight("t", FP, k))) {
+                        if (store.putIfAbsent("key-" + k, IntentRecord.inFlight("t", FP, null, k))) {
                             winners.computeIfAbsent("key-" + k, x -> new AtomicInteger()).incrementAndGet();
                         }
                     }
@@ -100,9 +100,39 @@ class IntentStoreTest {
     }
 
     @Test
+    void aFullStoreTakesNewIntentsAgainOnceFinishedOnesAreRemoved() throws Exception {
+        try (ChronicleIntentStore store = ChronicleIntentStore.open(dir.resolve("full.dat"), 100, 8192, java.time.Duration.ofSeconds(1))) {
+            int filled = 0;
+            try {
+                for (; filled < 5000; filled++) {
+                    IntentRecord r = IntentRecord.inFlight("t", FP, null, filled);
+                    store.putIfAbsent("ig1:t:" + filled, r);
+                    store.replace("ig1:t:" + filled, r, r.done("\"ok\"", false, filled));
+                }
+            } catch (StoreFullException expected) {
+                System.out.println("full after " + filled + " intents");
+            }
+            assertEquals(100, filled, "the store stops at max-intents, well before Chronicle's own limit");
+            java.util.List<java.util.Map.Entry<String, IntentRecord>> all = new java.util.ArrayList<>();
+            store.forEach((k, r) -> all.add(java.util.Map.entry(k, r)));
+            int removed = 0;
+            for (java.util.Map.Entry<String, IntentRecord> e : all) {
+                if (store.remove(e.getKey(), e.getValue())) {
+                    removed++;
+                }
+            }
+            assertEquals(all.size(), removed, "every finished intent could be removed");
+            assertEquals(0, store.size());
+            for (int i = 0; i < filled / 2; i++) {
+                assertTrue(store.putIfAbsent("ig1:new:" + i, IntentRecord.inFlight("t", FP, null, i)));
+            }
+        }
+    }
+
+    @Test
     void theInMemoryStoreHasTheSameSemantics() {
         InMemoryIntentStore store = new InMemoryIntentStore();
-        IntentRecord inFlight = IntentRecord.inFlight("t", FP, 1);
+        IntentRecord inFlight = IntentRecord.inFlight("t", FP, null, 1);
         assertTrue(store.putIfAbsent("k", inFlight));
         assertFalse(store.putIfAbsent("k", inFlight));
         assertTrue(store.replace("k", inFlight, inFlight.pendingUnknown("java.net.SocketTimeoutException", 2)));

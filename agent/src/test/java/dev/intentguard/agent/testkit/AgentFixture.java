@@ -54,6 +54,12 @@ public final class AgentFixture implements AutoCloseable {
                 "  - name: refund_node",
                 "    method: dev.intentguard.it.app.JsonTools#refundNode",
                 "    effect: side_effect",
+                "  - name: touch",
+                "    method: dev.intentguard.it.app.SupportTools#touch",
+                "    effect: side_effect",
+                "  - name: explode",
+                "    method: dev.intentguard.it.app.SupportTools#explode",
+                "    effect: side_effect",
                 "  - name: pay",
                 "    method: dev.intentguard.it.app.Payments#pay",
                 "    effect: side_effect",
@@ -66,6 +72,13 @@ public final class AgentFixture implements AutoCloseable {
         String text = "store:\n  path: " + store + "\n  max-intents: 10000\n  in-flight-wait: 10s\n" + rest;
         Files.writeString(config, text, StandardCharsets.UTF_8);
         return this;
+    }
+
+    /** Runs {@code java -jar intentguard-agent.jar ARGS} (the operator's command line). */
+    public ForkedJvm.Result cli(String... args) throws IOException, InterruptedException {
+        java.util.List<String> all = new java.util.ArrayList<>(java.util.List.of("-jar", ForkedJvm.agentJar().toString()));
+        all.addAll(java.util.List.of(args));
+        return ForkedJvm.main(all.get(0), all.subList(1, all.size()).toArray(new String[0])).workDir(dir.resolve("cli")).run(60);
     }
 
     public AgentFixture rawConfig(String text) throws IOException {

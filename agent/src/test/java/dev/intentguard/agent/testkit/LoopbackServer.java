@@ -52,6 +52,7 @@ public final class LoopbackServer implements AutoCloseable {
     private final AtomicInteger ids = new AtomicInteger();
     private volatile long delayMillis;
     private volatile int status = 200;
+    private volatile boolean lookupsVisible = true;
 
     public LoopbackServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
@@ -71,6 +72,15 @@ public final class LoopbackServer implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Whether {@code GET /lookup?order=X} finds refunds already made (a provider's search lags behind its writes:
+     * a check may not see a refund at first).
+     */
+    public LoopbackServer lookupsVisible(boolean visible) {
+        this.lookupsVisible = visible;
+        return this;
+    }
+
     public String url() {
         return "http://127.0.0.1:" + server.getAddress().getPort();
     }
@@ -80,6 +90,10 @@ public final class LoopbackServer implements AutoCloseable {
     }
 
     private void handle(HttpExchange exchange) throws IOException {
+        if (exchange.getRequestURI().getPath().equals("/lookup")) {
+            lookup(exchange);
+            return;
+        }
         String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
         Map<String, String> headers = new TreeMap<>();
         exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(Locale.ROOT), String.join(",", v)));
@@ -107,6 +121,27 @@ public final class LoopbackServer implements AutoCloseable {
         } finally {
             exchange.close();
         }
+    }
+
+    /** {@code GET /lookup?order=X}: the first refund made for order X, or 404 (not recorded as a request). */
+    private void lookup(HttpExchange exchange) throws IOException {
+        String order = String.valueOf(exchange.getRequestURI().getQuery()).replaceFirst("^order=", "");
+        String found = null;
+        if (lookupsVisible) {
+            List<Request> all = requests("POST", "/refunds");
+            for (int i = 0; i < all.size(); i++) {
+                if (all.get(i).body.contains("\"order\":\"" + order + "\"")) {
+                    found = "{\"id\":\"re_" + (i + 1) + "\",\"order\":\"" + order + "\",\"found\":true}";
+                    break;
+                }
+            }
+        }
+        byte[] answer = (found == null ? "{\"error\":\"not found\"}" : found).getBytes(StandardCharsets.UTF_8);
+        exchange.sendResponseHeaders(found == null ? 404 : 200, answer.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(answer);
+        }
+        exchange.close();
     }
 
     public List<Request> requests() {

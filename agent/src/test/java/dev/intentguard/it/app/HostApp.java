@@ -24,6 +24,9 @@ import java.util.concurrent.CyclicBarrier;
  * parallel|N|command...                     the command on N threads at once
  * storm|THREADS|INTENTS|PREFIX              every thread calls every intent refund(PREFIX+i, 1.00) once
  * await-file|PATH                           waits until PATH exists (to start several JVMs together)
+ * touch|ID, explode|ID                      side effects without the network (completes / fails ambiguously)
+ * many|COMMAND|N|PREFIX                     COMMAND (touch or explode) with ids PREFIX0..PREFIX(N-1); prints a summary
+ * sleep|MILLIS                              waits (lets the background reconciler run)
  * </pre>
  * At the end: {@code BODY_RUNS <n>}.
  */
@@ -40,6 +43,22 @@ public final class HostApp {
                 while (!java.nio.file.Files.exists(file)) {
                     Thread.sleep(10);
                 }
+                continue;
+            }
+            if (f[0].equals("sleep")) {
+                Thread.sleep(Long.parseLong(f[1]));
+                continue;
+            }
+            if (f[0].equals("many")) {
+                int n = Integer.parseInt(f[2]);
+                java.util.Map<String, Integer> kinds = new java.util.TreeMap<>();
+                for (int i = 0; i < n; i++) {
+                    String line = run(tools, new String[] {f[1], f[3] + i});
+                    String kind = line.contains("\"status\":\"") ? line.replaceAll(".*\"status\":\"([a-z_]+)\".*", "$1")
+                            : line.startsWith("RESULT") ? "returned" : "thrown";
+                    kinds.merge(kind, 1, Integer::sum);
+                }
+                System.out.println("MANY " + kinds);
                 continue;
             }
             if (f[0].equals("storm")) {
@@ -139,6 +158,12 @@ public final class HostApp {
                     break;
                 case "unkeyable":
                     value = tools.refundUnkeyable(new Unkeyable(f[1]));
+                    break;
+                case "touch":
+                    value = tools.touch(f[1]);
+                    break;
+                case "explode":
+                    value = tools.explode(f[1]);
                     break;
                 case "prop":
                     value = System.getProperty(f[1]);

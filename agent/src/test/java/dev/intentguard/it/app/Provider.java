@@ -31,6 +31,19 @@ public final class Provider {
         }
     }
 
+    /** {@code GET path}: the body, or {@code null} on 404. */
+    public static String get(String path) throws IOException {
+        HttpURLConnection c = (HttpURLConnection) new URL(System.getProperty("provider.url") + path).openConnection();
+        c.setConnectTimeout(2000);
+        c.setReadTimeout(5000);
+        if (c.getResponseCode() == 404) {
+            return null;
+        }
+        try (InputStream in = c.getInputStream()) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
     /** An SDK-style error carrying the HTTP status. */
     public static final class ProviderException extends RuntimeException {
         private static final long serialVersionUID = 1L;

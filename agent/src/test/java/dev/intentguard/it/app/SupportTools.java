@@ -22,6 +22,23 @@ public class SupportTools {
                 + currency + "\",\"reason\":\"" + reason + "\"}");
     }
 
+    /** The outcome check of refund_order (the seed's find_refund): the refund the provider made, or null. */
+    public String findRefund(String orderId, BigDecimal amount) throws IOException {
+        return Provider.get("/lookup?order=" + orderId);
+    }
+
+    /** A side effect without the network: always completes. */
+    public String touch(String id) {
+        BODY_RUNS.incrementAndGet();
+        return "touched " + id;
+    }
+
+    /** A side effect without the network that always fails ambiguously. */
+    public String explode(String id) {
+        BODY_RUNS.incrementAndGet();
+        throw new IllegalStateException("lost track of " + id);
+    }
+
     public Refund refundTyped(String orderId, BigDecimal amount) throws IOException {
         BODY_RUNS.incrementAndGet();
         String body = Provider.post("/refunds", "{\"order\":\"" + orderId + "\",\"amount\":" + amount + "}");

@@ -1,0 +1,100 @@
+package dev.intentguard.agent.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.intentguard.agent.json.AgentJson;
+import dev.intentguard.agent.store.ChronicleIntentStore;
+import dev.intentguard.agent.store.IntentRecord;
+import dev.intentguard.agent.store.IntentStatus;
+import dev.intentguard.agent.store.StoreUnavailableException;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code intents --store PATH [--status S] [--json]}: the intents of a store, oldest first, read while the
+ * application runs (the store is shared).
+ */
+final class IntentsCommand {
+    static final String USAGE = "usage: intents --store PATH [--status pending_unknown|requires_reconciliation|in_flight|done|failed] [--json]";
+
+    private IntentsCommand() {
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        StoreArguments a = new StoreArguments(args, List.of("--store", "--status"), List.of("--json"));
+        if (a.problem() != null || a.get("--store") == null) {
+            err.println((a.problem() == null ? "" : a.problem() + "\n") + USAGE);
+            return 2;
+        }
+        IntentStatus only = null;
+        if (a.get("--status") != null) {
+            only = IntentStatus.ofDisplayName(a.get("--status"));
+            if (only == null) {
+                err.println("unknown status \"" + a.get("--status") + "\"\n" + USAGE);
+                return 2;
+            }
+        }
+        List<Map.Entry<String, IntentRecord>> rows = new ArrayList<>();
+        try (ChronicleIntentStore store = ChronicleIntentStore.openExisting(Path.of(a.get("--store")), Duration.ofSeconds(5))) {
+            IntentStatus filter = only;
+            store.forEach((key, record) -> {
+                if (filter == null || record.status() == filter) {
+                    rows.add(Map.entry(key, record));
+                }
+            });
+        } catch (StoreUnavailableException | java.io.IOException e) {
+            err.println(e.getMessage());
+            return 1;
+        }
+        rows.sort(Comparator.comparingLong(e -> e.getValue().createdAt()));
+        long now = System.currentTimeMillis();
+        if (a.has("--json")) {
+            ArrayNode array = AgentJson.mapper().createArrayNode();
+            for (Map.Entry<String, IntentRecord> e : rows) {
+                IntentRecord r = e.getValue();
+                ObjectNode n = array.addObject();
+                n.put("tool", r.tool());
+                n.put("key", e.getKey());
+                n.put("status", r.status().displayName());
+                n.put("created", Instant.ofEpochMilli(r.createdAt()).toString());
+                n.put("updated", Instant.ofEpochMilli(r.updatedAt()).toString());
+                n.put("age_seconds", (now - r.createdAt()) / 1000);
+                n.put("attempts", r.attempts());
+                if (r.error() != null) {
+                    n.put("error", r.error());
+                }
+            }
+            out.println(array.toPrettyString());
+            return 0;
+        }
+        out.println(String.format("%-20s %-24s %-8s %-8s %s", "TOOL", "STATUS", "AGE", "ATTEMPTS", "KEY"));
+        for (Map.Entry<String, IntentRecord> e : rows) {
+            IntentRecord r = e.getValue();
+            out.println(String.format("%-20s %-24s %-8s %-8d %s", r.tool(), r.status().displayName(), age(now - r.createdAt()),
+                    r.attempts(), e.getKey()));
+        }
+        out.println(rows.size() + (rows.size() == 1 ? " intent" : " intents"));
+        return 0;
+    }
+
+    static String age(long millis) {
+        Duration d = Duration.ofMillis(Math.max(0, millis));
+        if (d.toDays() > 0) {
+            return d.toDays() + "d" + d.toHoursPart() + "h";
+        }
+        if (d.toHours() > 0) {
+            return d.toHours() + "h" + d.toMinutesPart() + "m";
+        }
+        if (d.toMinutes() > 0) {
+            return d.toMinutes() + "m" + d.toSecondsPart() + "s";
+        }
+        return d.toSeconds() + "s";
+    }
+}

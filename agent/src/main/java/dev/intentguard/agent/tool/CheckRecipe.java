@@ -1,0 +1,108 @@
+package dev.intentguard.agent.tool;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.intentguard.agent.json.AgentJson;
+
+import java.lang.ref.WeakReference;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Type;
+
+/**
+ * A tool's outcome check ({@code check: findRefund}): a method of the same class whose parameters are key arguments
+ * of the tool, matched by name, returning non-null (or {@code true}) when the effect happened. Resolved from the class
+ * file when the tool's class loads; the {@link Method} itself is looked up on first use.
+ */
+final class CheckRecipe {
+    private final String methodName;
+    private final int[] toolArguments;
+    private final String[] parameterTypeNames;
+    private final boolean isStatic;
+    private volatile Method method;
+
+    CheckRecipe(String methodName, int[] toolArguments, String[] parameterTypeNames, boolean isStatic) {
+        this.methodName = methodName;
+        this.toolArguments = toolArguments.clone();
+        this.parameterTypeNames = parameterTypeNames.clone();
+        this.isStatic = isStatic;
+    }
+
+    String methodName() {
+        return methodName;
+    }
+
+    boolean isStatic() {
+        return isStatic;
+    }
+
+    /** The check's arguments taken from a call of the tool. */
+    Object[] arguments(Object[] toolArgs) {
+        Object[] out = new Object[toolArguments.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = toolArgs[toolArguments[i]];
+        }
+        return out;
+    }
+
+    /** The check's arguments as kept in the intent record (a JSON array). */
+    String argumentsJson(Object[] toolArgs) throws Exception {
+        return AgentJson.mapper().writeValueAsString(arguments(toolArgs));
+    }
+
+    /** The check's arguments read back from the intent record, as the check's parameter types. */
+    Object[] arguments(String json, Class<?> owner) throws Exception {
+        Method m = method(owner);
+        Type[] types = m.getGenericParameterTypes();
+        JsonNode array = AgentJson.mapper().readTree(json);
+        Object[] out = new Object[types.length];
+        for (int i = 0; i < types.length; i++) {
+            out[i] = AgentJson.mapper().convertValue(array.get(i), AgentJson.mapper().getTypeFactory().constructType(types[i]));
+        }
+        return out;
+    }
+
+    Method method(Class<?> owner) throws NoSuchMethodException {
+        Method m = method;
+        if (m == null) {
+            for (Class<?> c = owner; c != null && m == null; c = c.getSuperclass()) {
+                for (Method candidate : c.getDeclaredMethods()) {
+                    if (candidate.getName().equals(methodName) && Modifier.isStatic(candidate.getModifiers()) == isStatic
+                            && sameParameters(candidate)) {
+                        m = candidate;
+                        break;
+                    }
+                }
+            }
+            if (m == null) {
+                throw new NoSuchMethodException(owner.getName() + "#" + methodName);
+            }
+            m.setAccessible(true);
+            method = m;
+        }
+        return m;
+    }
+
+    private boolean sameParameters(Method candidate) {
+        Class<?>[] types = candidate.getParameterTypes();
+        if (types.length != parameterTypeNames.length) {
+            return false;
+        }
+        for (int i = 0; i < types.length; i++) {
+            if (!types[i].getName().equals(parameterTypeNames[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Where a check can run later: the tool's class and, for an instance method, the last instance seen. */
+    static final class Target {
+        final Class<?> owner;
+        final WeakReference<Object> instance;
+
+        Target(Class<?> owner, Object instance) {
+            this.owner = owner;
+            this.instance = new WeakReference<>(instance);
+        }
+    }
+}

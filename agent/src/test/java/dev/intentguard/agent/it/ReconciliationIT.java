@@ -1,0 +1,158 @@
+package dev.intentguard.agent.it;
+
+import dev.intentguard.agent.testkit.AgentFixture;
+import dev.intentguard.agent.testkit.ForkedJvm;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Unknown outcomes are checked, not re-sent: the tool's check, the background reconciler, escalation, the CLI. */
+class ReconciliationIT {
+    private static final String KEY_8812 = "ig1:refund_order:kWwlhSj6_SPyAWuSrtGiPvZkzQ9Z8Iet_AnI973wYgw";
+    private static final String PENDING = "{\"status\":\"pending_unknown\",\"tool\":\"refund_order\",\"message\":\"May have "
+            + "gone through; the outcome is being confirmed. Do not retry refund_order; tell the user it is being confirmed.\"}";
+
+    @TempDir
+    Path dir;
+    AgentFixture world;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        config("1s", "0s", "1h", "7d");
+    }
+
+    private void config(String interval, String minAge, String escalateAfter, String retention) throws Exception {
+        if (world == null) {
+            world = new AgentFixture(dir);
+        }
+        world.rawConfig("store:\n  path: " + world.store + "\n  max-intents: 100\n  retention: " + retention + "\n"
+                + "reconcile:\n  interval: " + interval + "\n  min-age: " + minAge + "\n  escalate-after: " + escalateAfter + "\n"
+                + AgentFixture.standardTools().replace("    exclude: [reason]\n", "    exclude: [reason]\n    check: findRefund\n"));
+    }
+
+    @AfterEach
+    void tearDown() {
+        world.close();
+    }
+
+    @Test
+    void aTimeoutThatTheCheckFindsDoneIsDoneNotUnknown() throws Exception {
+        world.provider.delay(2500);
+        ForkedJvm.Result r = world.host("refund|8812|49.00|EUR|slow provider", "refund|8812|49.00|EUR|again")
+                .property("provider.timeout.ms", 500).run(60);
+        assertEquals(List.of(
+                "{\"status\":\"done\",\"tool\":\"refund_order\",\"result\":{\"id\":\"re_1\",\"order\":\"8812\",\"found\":true},"
+                        + "\"message\":\"Completed. Tell the user it went through.\"}",
+                "{\"status\":\"already_done\",\"tool\":\"refund_order\",\"result\":{\"id\":\"re_1\",\"order\":\"8812\",\"found\":true},"
+                        + "\"message\":\"Completed earlier. Tell the user it went through. Do not call refund_order again for this intent.\"}"),
+                r.lines("RESULT refund "), r.toString());
+        assertEquals(1, world.provider.posts("/refunds"));
+        assertTrue(r.stderr.contains("check findRefund found " + KEY_8812 + " done"), r.stderr);
+    }
+
+    @Test
+    void afterAKill9TheCheckTurnsTheDeadCallIntoAlreadyDone() throws Exception {
+        world.provider.delay(60_000);
+        ForkedJvm.Running victim = world.host("refund|8812|49.00|EUR|killed").property("provider.timeout.ms", 120_000).start();
+        for (int i = 0; i < 3000 && world.provider.posts("/refunds") == 0; i++) {
+            Thread.sleep(20);
+        }
+        victim.process.destroyForcibly();
+        assertTrue(victim.process.waitFor(30, TimeUnit.SECONDS));
+        world.provider.delay(0);
+
+        ForkedJvm.Result r = world.host("refund|8812|49.00|EUR|after restart").run(60);
+        assertEquals(List.of("{\"status\":\"already_done\",\"tool\":\"refund_order\",\"result\":{\"id\":\"re_1\",\"order\":\"8812\","
+                + "\"found\":true},\"message\":\"Completed earlier. Tell the user it went through. Do not call refund_order again "
+                + "for this intent.\"}"), r.lines("RESULT refund "), r.toString());
+        assertEquals(1, world.provider.posts("/refunds"), "0 new requests");
+        assertEquals(List.of("0"), r.lines("BODY_RUNS "));
+    }
+
+    @Test
+    void theReconcilerResolvesAnUnknownIntentOnceTheProviderShowsIt() throws Exception {
+        world.provider.delay(1500).lookupsVisible(false);
+        ForkedJvm.Running jvm = world.host("refund|8812|49.00|EUR|slow", "sleep|6000", "refund|8812|49.00|EUR|did it go through?")
+                .property("provider.timeout.ms", 300).start();
+        for (int i = 0; i < 3000 && !jvm.stdout().contains("RESULT refund"); i++) {
+            Thread.sleep(20);
+        }
+        assertTrue(jvm.stdout().contains("RESULT refund " + PENDING), jvm.stdout() + jvm.stderr());
+        world.provider.lookupsVisible(true);                        // the provider's search catches up
+        ForkedJvm.Result r = jvm.await(60);
+        assertTrue(r.stderr.contains("reconciled tool=refund_order key=" + KEY_8812 + ": check findRefund found it done"), r.stderr);
+        assertTrue(r.lines("RESULT refund ").get(1).startsWith("{\"status\":\"already_done\",\"tool\":\"refund_order\","
+                + "\"result\":{\"id\":\"re_1\""), r.toString());
+        assertEquals(1, world.provider.posts("/refunds"));
+    }
+
+    @Test
+    void anIntentStillUnknownIsEscalatedListedAndResolvedByAPerson() throws Exception {
+        config("300ms", "0s", "1s", "7d");
+        world.provider.delay(1500).lookupsVisible(false);
+        ForkedJvm.Result r = world.host("refund|8812|49.00|EUR|slow", "sleep|3000").property("provider.timeout.ms", 300).run(60);
+        assertEquals(List.of(PENDING), r.lines("RESULT refund "), r.toString());
+        assertEquals(1, count(r.stderr, "requires_reconciliation tool=refund_order key=" + KEY_8812), "logged once: " + r.stderr);
+        assertTrue(r.stderr.contains("resolve --store " + world.store + " --key " + KEY_8812 + " --as done|failed"), r.stderr);
+
+        ForkedJvm.Result listed = world.cli("intents", "--store", world.store.toString(), "--status", "requires_reconciliation");
+        assertEquals(0, listed.exitCode, listed.toString());
+        assertTrue(listed.stdout.contains("refund_order         requires_reconciliation") && listed.stdout.contains(KEY_8812),
+                listed.stdout);
+        assertTrue(listed.stdout.contains("1 intent"), listed.stdout);
+        ForkedJvm.Result json = world.cli("intents", "--store", world.store.toString(), "--json");
+        assertTrue(json.stdout.contains("\"status\" : \"requires_reconciliation\""), json.stdout);
+
+        ForkedJvm.Result resolved = world.cli("resolve", "--store", world.store.toString(), "--key", KEY_8812, "--as", "done");
+        assertEquals(0, resolved.exitCode, resolved.toString());
+        assertTrue(resolved.stdout.contains("resolved as done: repeats answer already_done"), resolved.stdout);
+
+        ForkedJvm.Result after = world.host("refund|8812|49.00|EUR|did it go through?").run(60);
+        assertTrue(after.lines("RESULT refund ").get(0).startsWith("{\"status\":\"already_done\""), after.toString());
+        assertEquals(1, world.provider.posts("/refunds"));
+        assertEquals(1, world.cli("resolve", "--store", world.store.toString(), "--key", KEY_8812, "--as", "failed").exitCode,
+                "a done intent is not unknown: nothing to resolve");
+    }
+
+    @Test
+    void finishedIntentsExpireButUnknownOnesAreKept() throws Exception {
+        config("300ms", "1h", "1h", "1s");
+        ForkedJvm.Result r = world.host("touch|A", "explode|B", "sleep|3000").run(60);
+        assertEquals(0, r.exitCode, r.toString());
+        assertTrue(r.stderr.contains("removed 1 finished intents older than store.retention"), r.stderr);
+        ForkedJvm.Result listed = world.cli("intents", "--store", world.store.toString());
+        assertTrue(listed.stdout.contains("explode") && listed.stdout.contains("pending_unknown"), listed.stdout);
+        assertTrue(!listed.stdout.contains("touch "), "the finished intent expired: " + listed.stdout);
+    }
+
+    @Test
+    void aFullStoreEvictsTheOldestFinishedIntentsAndRefusesWhenNothingCanGo() throws Exception {
+        // max-intents 100: finished intents make room for new ones; unknown ones never go.
+        ForkedJvm.Result finished = world.host("many|touch|800|t").run(120);
+        assertEquals(List.of("{returned=800}"), finished.lines("MANY "), finished.toString());
+        assertTrue(finished.stderr.contains("the intent store is full: removed the"), finished.stderr);
+
+        ForkedJvm.Result unknown = world.host("many|explode|800|x").run(120);
+        assertEquals(List.of("{disabled=700, pending_unknown=100}"), unknown.lines("MANY "),
+                "the 100 finished intents made room for 100 unknown ones; then nothing can go and calls are refused, "
+                        + "never run unguarded: " + unknown);
+        assertEquals(List.of("100"), unknown.lines("BODY_RUNS "));
+        assertTrue(unknown.stderr.contains("is full (100 intents, store.max-intents 100): explode did not run"), unknown.stderr);
+    }
+
+    private static int count(String text, String needle) {
+        int n = 0;
+        for (int i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+}
