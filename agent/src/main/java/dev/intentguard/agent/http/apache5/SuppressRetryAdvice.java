@@ -20,10 +20,12 @@ import java.io.IOException;
  * The strategy's connect-level exceptions (ConnectException, UnknownHostException, ...) are never retried
  * by it, so what is stopped here is always a request that reached the server or may have.
  *
+ * <p>The async client ({@code AsyncHttpRequestRetryExec}) asks the same strategy on its I/O reactor
+ * threads, where no tool scope is current: there the scope is the one the attempt's request was tagged with
+ * ({@link AsyncKeyHeaderAdvice}, {@link AsyncAttemptScopeAdvice}).
+ *
  * <p>Only this strategy (and subclasses that call it) is covered: a host's own {@code HttpRequestRetryStrategy}
  * written from scratch is asked by the exec chain directly and keeps its resends (with the same key).
- * The async client asks the same strategy on its I/O reactor threads, where no tool scope is current; it is
- * not covered (see the report in the plugin).
  */
 final class SuppressRetryAdvice {
     private SuppressRetryAdvice() {
@@ -42,6 +44,9 @@ final class SuppressRetryAdvice {
                 return;
             }
             ToolFrame scope = IntentScope.current();
+            if (scope == null) {
+                scope = IntentScope.carried(request);                     // async: asked on a reactor thread
+            }
             if (scope == null || !HttpDispatch.suppressResends(scope)) {
                 return;
             }
@@ -76,11 +81,14 @@ final class SuppressRetryAdvice {
             if (!retry || !(context instanceof HttpCoreContext)) {
                 return;
             }
+            HttpRequest request = ((HttpCoreContext) context).getRequest();   // the main exec sets it per attempt
             ToolFrame scope = IntentScope.current();
+            if (scope == null) {
+                scope = IntentScope.carried(request);                     // async: asked on a reactor thread
+            }
             if (scope == null || !HttpDispatch.suppressResends(scope)) {
                 return;
             }
-            HttpRequest request = ((HttpCoreContext) context).getRequest();   // MainClientExec sets it per attempt
             URIAuthority authority = request == null ? null : request.getAuthority();
             if (authority == null) {
                 return;
