@@ -5,6 +5,7 @@ package dev.intentguard.it.http;
  * <pre>
  * tool|ORDER|PATH      the post tool
  * put|ORDER|PATH       the put tool
+ * own|ORDER|PATH       the postWithOwnKey tool (the caller sets its own Idempotency-Key)
  * plain|PATH           a POST outside any tool
  * plain-put|PATH       a PUT outside any tool
  * warm|PATH            a GET outside any tool (puts a connection in the pool)
@@ -27,6 +28,9 @@ public final class ApacheApp {
                         break;
                     case "put":
                         value = tools.put(f[1], f[2]);
+                        break;
+                    case "own":
+                        value = tools.postWithOwnKey(f[1], f[2]);
                         break;
                     case "plain":
                         value = ApacheTools.send("POST", f[1], "plain");

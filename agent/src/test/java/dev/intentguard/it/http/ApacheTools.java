@@ -35,18 +35,39 @@ public class ApacheTools {
         return send("PUT", path, orderId);
     }
 
+    /** side_effect tool: a POST whose caller sets its own Idempotency-Key (an SDK's per-call UUID, say). */
+    public String postWithOwnKey(String orderId, String path) throws IOException {
+        return send("POST", path, orderId, "caller-chosen-key");
+    }
+
     /** Outside any tool too. */
     static String send(String method, String path, String orderId) throws IOException {
+        return send(method, path, orderId, null);
+    }
+
+    /**
+     * Prints {@code CALLER_REQUEST_KEY <value>|none}: the key header the caller's request object carries once the
+     * call is over (the agent must give it back as it was).
+     */
+    private static String send(String method, String path, String orderId, String ownKey) throws IOException {
         HttpUriRequestBase request = new HttpUriRequestBase(method, URI.create(System.getProperty("provider.url") + path));
         if (!method.equals("GET")) {
             request.setEntity(new StringEntity("{\"order\":\"" + orderId + "\"}", ContentType.APPLICATION_JSON));
         }
-        return CLIENT.execute(request, response -> {
-            String body = response.getEntity() == null ? "" : EntityUtils.toString(response.getEntity());
-            if (response.getCode() >= 400) {
-                throw new Provider.ProviderException(response.getCode());
-            }
-            return body;
-        });
+        if (ownKey != null) {
+            request.setHeader("Idempotency-Key", ownKey);
+        }
+        try {
+            return CLIENT.execute(request, response -> {
+                String body = response.getEntity() == null ? "" : EntityUtils.toString(response.getEntity());
+                if (response.getCode() >= 400) {
+                    throw new Provider.ProviderException(response.getCode());
+                }
+                return body;
+            });
+        } finally {
+            System.out.println("CALLER_REQUEST_KEY " + (request.getFirstHeader("Idempotency-Key") == null
+                    ? "none" : request.getFirstHeader("Idempotency-Key").getValue()));
+        }
     }
 }

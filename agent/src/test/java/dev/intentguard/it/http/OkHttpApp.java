@@ -5,6 +5,7 @@ package dev.intentguard.it.http;
  * <pre>
  * tool|ORDER|PATH      the post tool (Call.execute)
  * async|ORDER|PATH     the postAsync tool (Call.enqueue)
+ * own|ORDER|PATH       the postWithOwnKey tool (the caller sets its own Idempotency-Key)
  * plain|PATH           the same POST outside any tool
  * warm|PATH            a GET outside any tool (puts a connection in the pool)
  * </pre>
@@ -23,6 +24,9 @@ public final class OkHttpApp {
                 switch (f[0]) {
                     case "tool":
                         value = tools.post(f[1], f[2]);
+                        break;
+                    case "own":
+                        value = tools.postWithOwnKey(f[1], f[2]);
                         break;
                     case "async":
                         value = tools.postAsync(f[1], f[2]);

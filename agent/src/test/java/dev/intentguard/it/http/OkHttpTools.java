@@ -61,6 +61,11 @@ public class OkHttpTools {
         }
     }
 
+    /** side_effect tool: a POST whose caller sets its own Idempotency-Key (an SDK's per-call UUID, say). */
+    public String postWithOwnKey(String orderId, String path) throws IOException {
+        return execute(request("POST", path, orderId).newBuilder().header("Idempotency-Key", "caller-chosen-key").build());
+    }
+
     /** Outside any tool. */
     static String send(String method, String path, String orderId) throws IOException {
         return execute(request(method, path, orderId));

@@ -28,6 +28,9 @@ abstract class OkHttpScenarios {
             "  - name: okhttp_post",
             "    method: dev.intentguard.it.http.OkHttpTools#post",
             "    effect: side_effect",
+            "  - name: okhttp_post_own_key",
+            "    method: dev.intentguard.it.http.OkHttpTools#postWithOwnKey",
+            "    effect: side_effect",
             "  - name: okhttp_post_async",
             "    method: dev.intentguard.it.http.OkHttpTools#postAsync",
             "    effect: side_effect",
@@ -186,6 +189,16 @@ abstract class OkHttpScenarios {
         assertEquals(1, reset.size(), reset + "\n" + r);
         assertAllKeyed(reset, "okhttp_post_async", r);
         assertTrue(r.stderr.contains("suppressed a resend by okhttp in okhttp_post_async"), r.stderr);
+    }
+
+    @Test
+    void aKeyTheCallerSetIsReplacedOnTheWire() throws Exception {
+        ForkedJvm.Result r = withAgent("own|K1|/own/k1");
+        assertEquals(1, r.lines("RESULT own {\"id\"").size(), r.toString());
+        List<RawHttpServer.Request> posts = world.requests("POST", "/own/k1");
+        assertEquals(1, posts.size(), posts.toString());
+        assertEquals(ClientWorld.loggedKey(r.stderr, "intent", "okhttp_post_own_key"), posts.get(0).header(ClientWorld.KEY),
+                "the intent key replaces the caller's per-call key (one header, not two)");
     }
 
     @Test
