@@ -126,24 +126,35 @@ abstract class ApacheAsyncScenarios {
     }
 
     @Test
-    void outsideAToolThereIsNoKeyAndTheClientRetriesAsUsual() throws Exception {
+    void outsideAToolOrOffTheAllowlistThereIsNoKeyAndTheClientRetriesAsUsual() throws Exception {
         ForkedJvm.Result outside = withAgent("plain|/busy/outside");
         assertEquals(1, outside.lines("RESULT plain ").size(), outside.toString());
         List<RawHttpServer.Request> plain = world.requests("POST", "/busy/outside");
         assertEquals(2, plain.size(), "the client's retry is kept outside a tool: " + plain);
         assertEquals(Collections.nCopies(2, null), ClientWorld.keys(plain));
+
+        world.config("  hosts: [api.example.com]\n  client-retries: suppress", TOOLS);
+        ForkedJvm.Result offList = withAgent("tool|O1|/busy/off-list");
+        assertEquals(1, offList.lines("RESULT tool {\"id\"").size(), offList.toString());
+        List<RawHttpServer.Request> off = world.requests("POST", "/busy/off-list");
+        assertEquals(2, off.size(), "a host off the allowlist keeps the client's retry: " + off);
+        assertEquals(Collections.nCopies(2, null), ClientWorld.keys(off));
     }
 
     @Test
     void aPutResetOnAPooledConnectionIsSentOnceWithTheAgentAndTwiceWithout() throws Exception {
-        ForkedJvm.Result r = withAgent("warm|/warm", "put|P1|/reset/agent");
+        ForkedJvm.Result r = withAgent("warm|/warm", "put|P1|/reset/agent", "warm|/warm", "tool|P2|/reset/post-agent");
         assertTrue(r.lines("RESULT put ").get(0).startsWith(PENDING), r.toString());
+        assertTrue(r.lines("RESULT tool ").get(0).startsWith(PENDING), r.toString());
+        assertEquals(1, world.requests("POST", "/reset/post-agent").size(), "a POST reset after its body: 1 request");
         List<RawHttpServer.Request> puts = world.requests("PUT", "/reset/agent");
         assertEquals(1, puts.size(), "with the agent: " + puts + "\n" + r);
         assertAllKeyed(puts, "async_put", r);
         assertTrue(r.stderr.contains("/reset/agent was sent and got no response"), r.stderr);
 
-        ForkedJvm.Result without = withoutAgent("warm|/warm", "put|P1|/reset/plain");
+        ForkedJvm.Result without = withoutAgent("warm|/warm", "put|P1|/reset/plain", "warm|/warm", "tool|P2|/reset/post-plain");
+        assertEquals(1, world.requests("POST", "/reset/post-plain").size(),
+                "the client itself does not resend a POST after an I/O error (only idempotent methods): " + without);
         assertEquals(2, world.requests("PUT", "/reset/plain").size(), "the async client resends an idempotent method after an "
                 + "I/O error: " + without);
     }

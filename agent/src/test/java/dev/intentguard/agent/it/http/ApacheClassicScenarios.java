@@ -100,8 +100,10 @@ abstract class ApacheClassicScenarios {
 
     @Test
     void aPutResetOnAPooledConnectionIsSentOnceWithTheAgentAndTwiceWithout() throws Exception {
-        ForkedJvm.Result r = withAgent("warm|/warm", "put|P1|/reset/agent");
+        ForkedJvm.Result r = withAgent("warm|/warm", "put|P1|/reset/agent", "warm|/warm", "tool|P2|/reset/post-agent");
         assertTrue(r.lines("RESULT put ").get(0).startsWith(PENDING), r.toString());
+        assertTrue(r.lines("RESULT tool ").get(0).startsWith(PENDING), r.toString());
+        assertEquals(1, world.requests("POST", "/reset/post-agent").size(), "a POST reset after its body: 1 request");
         List<RawHttpServer.Request> puts = world.requests("PUT", "/reset/agent");
         assertEquals(1, puts.size(), "with the agent: " + puts + "\n" + r);
         assertEquals(2, puts.get(0).onConnection, "the PUT went out on the warm, pooled connection");
@@ -109,7 +111,9 @@ abstract class ApacheClassicScenarios {
         assertTrue(r.stderr.contains("suppressed a resend by httpclient5 in apache_put (HttpRequestRetryExec after"), r.stderr);
         assertTrue(r.stderr.contains("/reset/agent was sent and got no response"), r.stderr);
 
-        ForkedJvm.Result without = withoutAgent("warm|/warm", "put|P1|/reset/plain");
+        ForkedJvm.Result without = withoutAgent("warm|/warm", "put|P1|/reset/plain", "warm|/warm", "tool|P2|/reset/post-plain");
+        assertEquals(1, world.requests("POST", "/reset/post-plain").size(),
+                "the client itself does not resend a POST after an I/O error (only idempotent methods): " + without);
         assertEquals(1, without.lines("RESULT put {\"id\"").size(), without.toString());
         assertEquals(2, world.requests("PUT", "/reset/plain").size(), "HttpClient 5 resends an idempotent method after an I/O error");
     }
