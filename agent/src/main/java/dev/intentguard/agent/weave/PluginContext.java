@@ -3,6 +3,7 @@ package dev.intentguard.agent.weave;
 import dev.intentguard.agent.config.AgentConfig;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.dynamic.ClassFileLocator;
+import net.bytebuddy.pool.TypePool;
 
 import java.lang.instrument.Instrumentation;
 
@@ -34,5 +35,17 @@ public final class PluginContext {
     /** {@code Advice.to(adviceClass)} reading the advice from the agent's loader. */
     public Advice advice(Class<?> adviceClass) {
         return Advice.to(adviceClass, adviceLocator);
+    }
+
+    /**
+     * The same for advice that names a library's types (an OkHttp {@code Request} parameter), which the agent's
+     * loader cannot load: the advice is described from its class file, its types from the agent's loader, the
+     * instrumented class's {@code loader} and the bootstrap path (the bridge).
+     */
+    public Advice advice(Class<?> adviceClass, ClassLoader loader) {
+        ClassFileLocator types = new ClassFileLocator.Compound(adviceLocator,
+                loader == null ? ClassFileLocator.ForClassLoader.ofBootLoader() : ClassFileLocator.ForClassLoader.of(loader),
+                ClassFileLocator.ForClassLoader.ofBootLoader());
+        return Advice.to(TypePool.Default.of(types).describe(adviceClass.getName()).resolve(), adviceLocator);
     }
 }

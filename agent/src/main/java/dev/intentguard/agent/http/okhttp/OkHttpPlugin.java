@@ -1,0 +1,105 @@
+package dev.intentguard.agent.http.okhttp;
+
+import dev.intentguard.agent.weave.ExactNamePlugin;
+import dev.intentguard.agent.weave.PluginContext;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.matcher.ElementMatcher;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
+import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.not;
+import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+/**
+ * OkHttp 4 and 5 ({@code okhttp3}). Both versions run every call through the same interceptor chain,
+ * built per call in {@code RealCall.getResponseWithInterceptorChain}: application interceptors,
+ * {@code RetryAndFollowUpInterceptor} (the hidden resends), bridge, cache, {@code ConnectInterceptor}
+ * ({@code RealCall.initExchange}), network interceptors, {@code CallServerInterceptor} (the wire). The
+ * advice sits on those OkHttp classes, never on the host's {@code OkHttpClient} settings: a request outside
+ * a guarded tool runs exactly as before.
+ * <ul>
+ *   <li>{@link KeyHeaderAdvice}: the key, put on the request as it enters {@code RetryAndFollowUpInterceptor},
+ *       so every attempt and follow-up of the call carries it;</li>
+ *   <li>{@link SuppressRecoveryAdvice}, {@link SuppressFollowUpAdvice}: the resends it would make;</li>
+ *   <li>{@link ConnectFailureAdvice}, {@link WireAttemptAdvice}: what each attempt showed;</li>
+ *   <li>{@link EnqueueAdvice}, {@link AsyncCallScopeAdvice}: {@code Call.enqueue} runs the chain on the
+ *       dispatcher's threads, in the scope of the tool that enqueued it.</li>
+ * </ul>
+ */
+public final class OkHttpPlugin extends ExactNamePlugin {
+    private static final Logger LOG = LoggerFactory.getLogger("intentguard");
+
+    static final String REAL_CALL = "okhttp3.internal.connection.RealCall";
+    static final String ASYNC_CALL = "okhttp3.internal.connection.RealCall$AsyncCall";
+    static final String CHAIN = "okhttp3.internal.http.RealInterceptorChain";
+    static final String RETRY_AND_FOLLOW_UP = "okhttp3.internal.http.RetryAndFollowUpInterceptor";
+    static final String CALL_SERVER = "okhttp3.internal.http.CallServerInterceptor";
+
+    private PluginContext context;
+
+    public OkHttpPlugin() {
+        super(REAL_CALL, ASYNC_CALL, CHAIN, RETRY_AND_FOLLOW_UP, CALL_SERVER);
+    }
+
+    @Override
+    public String name() {
+        return "okhttp";
+    }
+
+    @Override
+    public void start(PluginContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
+        switch (type.getName()) {
+            case REAL_CALL:
+                return builder
+                        .visit(context.advice(EnqueueAdvice.class, loader).on(named("enqueue").and(takesArguments(1))))
+                        // internal fun initExchange: initExchange$okhttp in the class file (4.x and 5.x)
+                        .visit(context.advice(ConnectFailureAdvice.class, loader).on(nameStartsWith("initExchange")
+                                .and(takesArguments(1)).and(not(isConstructor()))));
+            case ASYNC_CALL:
+                return builder.visit(context.advice(AsyncCallScopeAdvice.class, loader).on(named("run").and(takesArguments(0))));
+            case CHAIN:
+                return builder.visit(context.advice(KeyHeaderAdvice.class, loader)
+                        .on(named("proceed").and(takesArguments(1)).and(takesArgument(0, named("okhttp3.Request")))));
+            case RETRY_AND_FOLLOW_UP:
+                return retryAndFollowUp(builder, type, loader);
+            case CALL_SERVER:
+                return builder.visit(context.advice(WireAttemptAdvice.class, loader)
+                        .on(named("intercept").and(takesArguments(1))));
+            default:
+                return builder;
+        }
+    }
+
+    /**
+     * {@code recover} changed its parameters in 5.x: {@code (IOException, RealCall, Request, boolean
+     * requestSendStarted)} in 4.x, {@code (IOException, RealCall, Interceptor.Chain, Request)} in 5.x.
+     */
+    private DynamicType.Builder<?> retryAndFollowUp(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
+        ElementMatcher.Junction<MethodDescription> recover4 = named("recover").and(takesArguments(4))
+                .and(takesArgument(2, named("okhttp3.Request"))).and(takesArgument(3, boolean.class));
+        ElementMatcher.Junction<MethodDescription> recover5 = named("recover").and(takesArguments(4))
+                .and(takesArgument(2, named("okhttp3.Interceptor$Chain"))).and(takesArgument(3, named("okhttp3.Request")));
+        ElementMatcher.Junction<MethodDescription> followUp = named("followUpRequest")
+                .and(takesArgument(0, named("okhttp3.Response")));
+        boolean known = !type.getDeclaredMethods().filter(recover4.or(recover5)).isEmpty();
+        if (!known || type.getDeclaredMethods().filter(followUp).isEmpty()) {
+            LOG.warn("this OkHttp version's RetryAndFollowUpInterceptor is not one intentguard knows (4.x, 5.x): "
+                    + "its resends are not suppressed inside side_effect tools; the key is still sent");
+        }
+        return builder
+                .visit(context.advice(SuppressRecoveryAdvice.OkHttp4.class, loader).on(recover4))
+                .visit(context.advice(SuppressRecoveryAdvice.OkHttp5.class, loader).on(recover5))
+                .visit(context.advice(SuppressFollowUpAdvice.class, loader).on(followUp));
+    }
+}

@@ -1,0 +1,200 @@
+package dev.intentguard.agent.it.http;
+
+import dev.intentguard.agent.testkit.ForkedJvm;
+import dev.intentguard.agent.testkit.RawHttpServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Apache HttpClient 5 classic in a host JVM with the agent, built with {@code HttpClients.custom()} (the
+ * default retry strategy: one retry after 1 s, for POST too on 429/503), against a provider that logs
+ * every request. Each case that claims a suppression also runs without the agent and asserts the client's
+ * own count there. Run once per minor version ({@link ApacheHttpClient5IT}: 5.6, {@link ApacheHttpClient54IT}: 5.4).
+ */
+abstract class ApacheClassicScenarios {
+    static final String APP = "dev.intentguard.it.http.ApacheApp";
+    static final String TOOLS = String.join("\n",
+            "tools:",
+            "  - name: apache_post",
+            "    method: dev.intentguard.it.http.ApacheTools#post",
+            "    effect: side_effect",
+            "  - name: apache_post_own_key",
+            "    method: dev.intentguard.it.http.ApacheTools#postWithOwnKey",
+            "    effect: side_effect",
+            "  - name: apache_put",
+            "    method: dev.intentguard.it.http.ApacheTools#put",
+            "    effect: side_effect",
+            "");
+    static final String PENDING = "{\"status\":\"pending_unknown\",\"tool\":\"apache_";
+
+    @TempDir
+    Path dir;
+    ClientWorld world;
+
+    /** The folder under target/it-libs with this version's jars. */
+    abstract String lib();
+
+    @BeforeEach
+    void setUp() throws Exception {
+        world = new ClientWorld(dir).config("  hosts: [127.0.0.1]\n  client-retries: suppress", TOOLS);
+    }
+
+    @AfterEach
+    void tearDown() {
+        world.close();
+    }
+
+    /**
+     * The hosts' response timeout: under the slow answer (2.5 s), over the strategy's 1 s retry interval
+     * ({@code DefaultHttpRequestRetryStrategy} does not retry a status at all when the interval is longer than
+     * the response timeout).
+     */
+    static final int TIMEOUT_MS = 2000;
+
+    private ForkedJvm.Result withAgent(String... script) throws Exception {
+        ForkedJvm.Result r = world.host(APP, lib(), script).property("provider.timeout.ms", TIMEOUT_MS).run(90);
+        assertEquals(0, r.exitCode, r.toString());
+        return r;
+    }
+
+    private ForkedJvm.Result withoutAgent(String... script) throws Exception {
+        ForkedJvm.Result r = world.hostWithoutAgent(APP, lib(), script).property("provider.timeout.ms", TIMEOUT_MS).run(90);
+        assertEquals(0, r.exitCode, r.toString());
+        return r;
+    }
+
+    private static void assertAllKeyed(List<RawHttpServer.Request> requests, String tool, Object context) {
+        List<String> keys = ClientWorld.keys(requests);
+        assertNotNull(keys.get(0), "no key on " + requests + "\n" + context);
+        assertTrue(keys.get(0).startsWith("ig1:" + tool + ":"), keys + "\n" + context);
+        assertEquals(Collections.nCopies(keys.size(), keys.get(0)), keys, "every attempt carries the same key\n" + context);
+    }
+
+    @Test
+    void aPostAnswered503IsSentOnceWithTheAgentAndTwiceWithout() throws Exception {
+        ForkedJvm.Result r = withAgent("tool|B1|/busy/agent");
+        assertTrue(r.lines("RESULT tool ").get(0).startsWith(PENDING), r.toString());
+        List<RawHttpServer.Request> posts = world.requests("POST", "/busy/agent");
+        assertEquals(1, posts.size(), "with the agent: " + posts + "\n" + r);
+        assertAllKeyed(posts, "apache_post", r);
+        assertEquals(ClientWorld.loggedKey(r.stderr, "intent", "apache_post"), posts.get(0).header(ClientWorld.KEY));
+        assertTrue(r.stderr.contains("suppressed a resend by httpclient5 in apache_post (HttpRequestRetryExec after HTTP 503)"),
+                r.stderr);
+        assertTrue(r.stderr.contains("/busy/agent answered HTTP 503"), "judged from the wire:\n" + r.stderr);
+        assertEquals(List.of("none"), r.lines("CALLER_REQUEST_KEY "), "the caller's request is given back without the key");
+
+        ForkedJvm.Result without = withoutAgent("tool|B1|/busy/plain");
+        assertEquals(1, without.lines("RESULT tool {\"id\"").size(), "the client's retry succeeded: " + without);
+        assertEquals(2, world.requests("POST", "/busy/plain").size(), "HttpClient 5 resends a POST after 503");
+    }
+
+    @Test
+    void aPutResetOnAPooledConnectionIsSentOnceWithTheAgentAndTwiceWithout() throws Exception {
+        ForkedJvm.Result r = withAgent("warm|/warm", "put|P1|/reset/agent", "warm|/warm", "tool|P2|/reset/post-agent");
+        assertTrue(r.lines("RESULT put ").get(0).startsWith(PENDING), r.toString());
+        assertTrue(r.lines("RESULT tool ").get(0).startsWith(PENDING), r.toString());
+        assertEquals(1, world.requests("POST", "/reset/post-agent").size(), "a POST reset after its body: 1 request");
+        List<RawHttpServer.Request> puts = world.requests("PUT", "/reset/agent");
+        assertEquals(1, puts.size(), "with the agent: " + puts + "\n" + r);
+        assertEquals(2, puts.get(0).onConnection, "the PUT went out on the warm, pooled connection");
+        assertAllKeyed(puts, "apache_put", r);
+        assertTrue(r.stderr.contains("suppressed a resend by httpclient5 in apache_put (HttpRequestRetryExec after"), r.stderr);
+        assertTrue(r.stderr.contains("/reset/agent was sent and got no response"), r.stderr);
+
+        ForkedJvm.Result without = withoutAgent("warm|/warm", "put|P1|/reset/plain", "warm|/warm", "tool|P2|/reset/post-plain");
+        assertEquals(1, world.requests("POST", "/reset/post-plain").size(),
+                "the client itself does not resend a POST after an I/O error (only idempotent methods): " + without);
+        assertEquals(1, without.lines("RESULT put {\"id\"").size(), without.toString());
+        assertEquals(2, world.requests("PUT", "/reset/plain").size(), "HttpClient 5 resends an idempotent method after an I/O error");
+    }
+
+    @Test
+    void aResponseLatePastTheTimeoutIsOneKeyedRequestPendingUnknownAndNeverSentAgain() throws Exception {
+        ForkedJvm.Result r = withAgent("tool|T1|/slow/t1", "tool|T1|/slow/t1");
+        List<String> results = r.lines("RESULT tool ");
+        assertEquals(2, results.size(), r.toString());
+        assertTrue(results.get(0).startsWith(PENDING), r.toString());
+        assertTrue(results.get(1).startsWith(PENDING), r.toString());
+        List<RawHttpServer.Request> posts = world.requests("POST", "/slow/t1");
+        assertEquals(1, posts.size(), "the second call must not send: " + posts);
+        assertAllKeyed(posts, "apache_post", r);
+        assertTrue(r.stderr.contains("/slow/t1 was sent and got no response"), "judged from the wire:\n" + r.stderr);
+    }
+
+    @Test
+    void connectRefusedFailsAndTheNextCallSendsOnceWithTheSameKey() throws Exception {
+        ForkedJvm.Result refused = world.host(APP, lib(), "tool|C1|/charges/c1")
+                .property("provider.url", "http://127.0.0.1:" + ClientWorld.deadPort()).run(90);
+        List<String> thrown = refused.lines("THROWN tool ");
+        assertEquals(1, thrown.size(), refused.toString());
+        assertTrue(thrown.get(0).startsWith("org.apache.hc.client5.http.HttpHostConnectException"), refused.toString());
+        assertTrue(refused.stderr.contains(": nothing reached the server (HttpHostConnectException); the next call may try again"),
+                "judged from the wire:\n" + refused.stderr);
+        String key = ClientWorld.loggedKey(refused.stderr, "failed", "apache_post");
+
+        ForkedJvm.Result next = withAgent("tool|C1|/charges/c1");
+        assertEquals(1, next.lines("RESULT tool {\"id\"").size(), next.toString());
+        List<RawHttpServer.Request> posts = world.requests("POST", "/charges/c1");
+        assertEquals(1, posts.size(), posts.toString());
+        assertEquals(key, posts.get(0).header(ClientWorld.KEY), "the same intent, the same key");
+    }
+
+    @Test
+    void sameKeyModeLetsTheClientResendWithTheIdenticalKey() throws Exception {
+        world.config("  hosts: [127.0.0.1]\n  client-retries: same-key", TOOLS);
+        ForkedJvm.Result r = withAgent("tool|S1|/busy/same");
+        assertEquals(1, r.lines("RESULT tool {\"id\"").size(), r.toString());
+        List<RawHttpServer.Request> posts = world.requests("POST", "/busy/same");
+        assertEquals(2, posts.size(), posts.toString());
+        assertAllKeyed(posts, "apache_post", r);
+        assertTrue(!r.stderr.contains("suppressed a resend"), r.stderr);
+    }
+
+    @Test
+    void outsideAToolOrOffTheAllowlistThereIsNoKeyAndTheClientRetriesAsUsual() throws Exception {
+        ForkedJvm.Result outside = withAgent("plain|/busy/outside");
+        assertEquals(1, outside.lines("RESULT plain ").size(), outside.toString());
+        List<RawHttpServer.Request> plain = world.requests("POST", "/busy/outside");
+        assertEquals(2, plain.size(), "the client's retry is kept outside a tool: " + plain);
+        assertEquals(Collections.nCopies(2, null), ClientWorld.keys(plain));
+
+        world.config("  hosts: [api.example.com]\n  client-retries: suppress", TOOLS);
+        ForkedJvm.Result offList = withAgent("tool|O1|/busy/off-list");
+        assertEquals(1, offList.lines("RESULT tool {\"id\"").size(), offList.toString());
+        List<RawHttpServer.Request> off = world.requests("POST", "/busy/off-list");
+        assertEquals(2, off.size(), "a host off the allowlist keeps the client's retry: " + off);
+        assertEquals(Collections.nCopies(2, null), ClientWorld.keys(off));
+    }
+
+    @Test
+    void aKeyTheCallerSetIsReplacedOnTheWireAndGivenBackAfterwards() throws Exception {
+        ForkedJvm.Result r = withAgent("own|K1|/own/k1");
+        assertEquals(1, r.lines("RESULT own {\"id\"").size(), r.toString());
+        List<RawHttpServer.Request> posts = world.requests("POST", "/own/k1");
+        assertEquals(1, posts.size(), posts.toString());
+        assertEquals(ClientWorld.loggedKey(r.stderr, "intent", "apache_post_own_key"), posts.get(0).header(ClientWorld.KEY),
+                "the intent key replaces the caller's per-call key on the wire");
+        assertEquals(List.of("caller-chosen-key"), r.lines("CALLER_REQUEST_KEY "), "the caller's request is given back as it was");
+    }
+
+    @Test
+    void aRedirectIsFollowedAndKeepsTheKey() throws Exception {
+        ForkedJvm.Result r = withAgent("tool|D1|/redirect/d1");
+        assertEquals(1, r.lines("RESULT tool {\"id\"").size(), r.toString());
+        List<RawHttpServer.Request> first = world.requests("POST", "/redirect/d1");
+        List<RawHttpServer.Request> second = world.requests("POST", "/redirected/d1");
+        assertEquals(1, first.size(), world.provider.requests().toString());
+        assertEquals(1, second.size(), "307 keeps the method and body: " + world.provider.requests());
+        assertAllKeyed(List.of(first.get(0), second.get(0)), "apache_post", r);
+    }
+}
