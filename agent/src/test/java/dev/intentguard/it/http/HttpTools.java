@@ -27,6 +27,10 @@ public class HttpTools {
     };
     private static final ForkJoinPool FORK_JOIN = new ForkJoinPool(2);
 
+    private static byte[] order(String orderId) {
+        return UrlConnection.json("{\"order\":\"" + orderId + "\"}");
+    }
+
     // --- java.net.http
 
     public String jdkCharge(String orderId, int cents) throws IOException, InterruptedException {
@@ -82,26 +86,26 @@ public class HttpTools {
     /** Like many tools: the error becomes text for the model, nothing is thrown. */
     public String hucRefundQuietly(String orderId, int cents) {
         try {
-            return UrlConnection.send("POST", "/refunds", UrlConnection.json("{\"order\":\"" + orderId + "\"}"), null);
+            return UrlConnection.send("POST", "/refunds", order(orderId), null);
         } catch (IOException e) {
             return "error: " + e;
         }
     }
 
     public String hucRefundPresetKey(String orderId, int cents) throws IOException {
-        return UrlConnection.send("POST", "/refunds", UrlConnection.json("{\"order\":\"" + orderId + "\"}"), "sdk-generated-uuid");
+        return UrlConnection.send("POST", "/refunds", order(orderId), "sdk-generated-uuid");
     }
 
     public String hucRefundStreaming(String orderId, int cents) throws IOException {
-        return UrlConnection.send("POST", "/refunds", UrlConnection.json("{\"order\":\"" + orderId + "\"}"), null, true);
+        return UrlConnection.send("POST", "/refunds", order(orderId), null, true);
     }
 
     public String hucRefundConnectFirst(String orderId, int cents) throws IOException {
-        return UrlConnection.send("POST", "/refunds", UrlConnection.json("{\"order\":\"" + orderId + "\"}"), null, false, true);
+        return UrlConnection.send("POST", "/refunds", order(orderId), null, false, true);
     }
 
     public String hucLegacyPost(String orderId, int cents) throws IOException {
-        return UrlConnection.legacyPost("/refunds", UrlConnection.json("{\"order\":\"" + orderId + "\"}"));
+        return UrlConnection.legacyPost("/refunds", order(orderId));
     }
 
     /** A large body: the write itself fails when the server resets before reading it. */
@@ -112,7 +116,7 @@ public class HttpTools {
     public String hucRefundOnPool(String orderId, int cents) throws InterruptedException, ExecutionException {
         return CompletableFuture.supplyAsync(() -> {
             try {
-                return UrlConnection.send("POST", "/refunds", UrlConnection.json("{\"order\":\"" + orderId + "\"}"), null);
+                return UrlConnection.send("POST", "/refunds", order(orderId), null);
             } catch (IOException e) {
                 throw new IllegalStateException(e);
             }
@@ -126,14 +130,14 @@ public class HttpTools {
     // --- executors
 
     public String executorRefund(String orderId, int cents) throws InterruptedException, ExecutionException {
-        return POOL.submit(() -> UrlConnection.send("POST", "/refunds", UrlConnection.json("{\"order\":\"" + orderId + "\"}"), null)).get();
+        return POOL.submit(() -> UrlConnection.send("POST", "/refunds", order(orderId), null)).get();
     }
 
     public String executeRefund(String orderId, int cents) throws InterruptedException, ExecutionException {
         CompletableFuture<String> done = new CompletableFuture<>();
         POOL.execute(() -> {
             try {
-                done.complete(UrlConnection.send("POST", "/refunds", UrlConnection.json("{\"order\":\"" + orderId + "\"}"), null));
+                done.complete(UrlConnection.send("POST", "/refunds", order(orderId), null));
             } catch (IOException e) {
                 done.completeExceptionally(e);
             }

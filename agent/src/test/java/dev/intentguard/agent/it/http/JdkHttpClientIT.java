@@ -22,8 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *
  * <p>What the JDK client resends on its own (jdk.internal.net.http.MultiExchange#getExceptionalCF): a request whose
  * connect failed (once), and a request whose HTTP/1.1 connection failed before any byte of a response
- * (ConnectionExpiredException) if it is a GET or HEAD, or any method with {@code -Djdk.httpclient.enableAllMethodRetry}.
- * A POST that gets a reset after its body is therefore not resent by default: the tests show that too.
+ * (ConnectionExpiredException; Http1Exchange#sendHeadersAsync arms it for fresh and pooled connections alike) if it
+ * is a GET or HEAD, or any method with {@code -Djdk.httpclient.enableAllMethodRetry}. A POST that gets a reset
+ * after its body is therefore not resent by default: the tests show that too.
  */
 class JdkHttpClientIT {
     private static final String CHARGE = "jdkCharge|A1|4900";
@@ -98,7 +99,7 @@ class JdkHttpClientIT {
     }
 
     @Test
-    void aPooledGetResetBeforeItsResponseIsResentWithOrWithoutTheAgent() throws Exception {
+    void aGetResetBeforeItsResponseIsResentWithOrWithoutTheAgent() throws Exception {
         world.provider.behave(req -> req.path.equals("/warm") ? Behavior.respond(200) : Behavior.resetAfterBody());
         world.withoutAgent("raw-jdk|GET|/warm", "raw-jdk|GET|/orders/1").run(60);
         assertEquals(2, world.provider.requests("GET", "/orders/1").size(), "the JDK client resends a GET once");
