@@ -116,7 +116,12 @@ public final class RawHttpServer implements AutoCloseable {
     private volatile boolean closed;
 
     public RawHttpServer() throws IOException {
-        socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        this(0);
+    }
+
+    /** On a given port (0: any free one), e.g. the port a client was refused on a moment ago. */
+    public RawHttpServer(int port) throws IOException {
+        socket = new ServerSocket(port, 50, InetAddress.getLoopbackAddress());
         executor.execute(this::accept);
     }
 
