@@ -4,6 +4,7 @@ import dev.intentguard.agent.config.AgentArguments;
 import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.agent.config.ConfigLoader;
 import dev.intentguard.agent.config.ConfigProblem;
+import dev.intentguard.agent.config.ConfigWatch;
 import dev.intentguard.agent.config.Effect;
 import dev.intentguard.agent.config.OnError;
 import dev.intentguard.agent.config.ToolSpec;
@@ -90,6 +91,9 @@ public final class AgentStartup {
             weaver.retransformLoaded();
             store.open(() -> openStore(settings));
             guard.startReconciler();
+            if (settings.source() != null) {
+                ConfigWatch.start(settings.source(), 1000, guard::reload);
+            }
             AgentJson.warmUp();
             LOG.debug("intentguard ready {} ms after premain (weaver, store, JSON)", (System.nanoTime() - startNanos) / 1_000_000);
         }, "intentguard-init");

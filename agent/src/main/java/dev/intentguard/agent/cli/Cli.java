@@ -24,6 +24,8 @@ public final class Cli {
                 return IntentsCommand.run(rest, out, err);
             case "resolve":
                 return ResolveCommand.run(rest, out, err);
+            case "attach":
+                return AttachCommand.run(rest, out, err);
             case "version":
                 out.println("intentguard " + dev.intentguard.agent.Version.current());
                 return 0;
@@ -41,6 +43,7 @@ public final class Cli {
                 "                                  list the intents of a store (while the application runs)",
                 "  resolve --store PATH --key K --as done|failed",
                 "                                  settle an unknown intent after checking with the provider",
+                "  attach PID [config=PATH]        load the agent into a running JVM",
                 "  version                         print the agent's version",
                 "",
                 "attach the agent: java -javaagent:intentguard-agent.jar=config=intentguard.yaml -jar app.jar");

@@ -70,6 +70,11 @@ final class ToolCatalog {
         });
     }
 
+    /** The definition named {@code name} (from config or an annotation), or {@code null}. */
+    ToolDefinition definitionNamed(String name) {
+        return definitions.get(name);
+    }
+
     Collection<ToolDefinition> definitions() {
         return definitions.values();
     }

@@ -21,12 +21,15 @@ public final class ToolGuard {
     private final ToolCatalog catalog;
     private final ToolPlugin plugin;
     private final Reconciler reconciler;
+    /** The config last applied: the one the agent started with, then each valid edit. */
+    private volatile AgentConfig applied;
 
     private ToolGuard(ToolRuntime runtime, ToolCatalog catalog) {
         this.runtime = runtime;
         this.catalog = catalog;
         this.plugin = new ToolPlugin(runtime, catalog, new LoggedProblems());
         this.reconciler = new Reconciler(runtime);
+        this.applied = runtime.config();
     }
 
     /** The tool guard for {@code config}: its plugin goes to the {@link dev.intentguard.agent.weave.Weaver}. */
@@ -52,6 +55,48 @@ public final class ToolGuard {
     /** Stops the background rounds: the JVM is shutting down and the store closes next. */
     public void stopReconciler() {
         reconciler.stop();
+    }
+
+    /**
+     * Applies an edited config to the running guard. Switching a tool on or off takes effect at once; anything that
+     * changes how methods are bound (method, effect, key, exclude, check, new or removed tools) and the global
+     * sections need a restart, which the log says.
+     */
+    public synchronized void reload(AgentConfig next) {
+        AgentConfig current = applied;
+        for (ToolSpec spec : next.tools()) {
+            ToolDefinition def = catalog.definitionNamed(spec.name());
+            ToolSpec before = current.tools().stream().filter(t -> t.name().equals(spec.name())).findFirst().orElse(null);
+            if (def == null || before == null) {
+                runtime.log().warn("config {}:{}: new tool {} takes effect after a restart", next.sourceName(), spec.line(), spec.name());
+                continue;
+            }
+            if (!sameBinding(before, spec)) {
+                runtime.log().warn("config {}:{}: the change to {} (method, effect, key, exclude or check) takes effect after a restart",
+                        next.sourceName(), spec.line(), spec.name());
+            }
+            if (def.enabled() != spec.enabled()) {
+                def.setEnabled(spec.enabled());
+                runtime.log().warn("config {}:{}: tool {} is now {}", next.sourceName(), spec.line(), spec.name(),
+                        spec.enabled() ? "enabled" : "DISABLED (it answers disabled without running)");
+            }
+        }
+        for (ToolSpec gone : current.tools()) {
+            if (next.tools().stream().noneMatch(t -> t.name().equals(gone.name()))) {
+                runtime.log().warn("config {}: tool {} was removed; it stays guarded until a restart (set enabled: false to "
+                        + "switch it off now)", next.sourceName(), gone.name());
+            }
+        }
+        if (!String.valueOf(next.store().path()).equals(String.valueOf(current.store().path())) || next.mode() != current.mode()
+                || next.onError() != current.onError()) {
+            runtime.log().warn("config {}: changes to mode, on-error or store take effect after a restart", next.sourceName());
+        }
+        applied = next;
+    }
+
+    private static boolean sameBinding(ToolSpec a, ToolSpec b) {
+        return java.util.Objects.equals(String.valueOf(a.method()), String.valueOf(b.method())) && a.effect() == b.effect()
+                && a.key().equals(b.key()) && a.exclude().equals(b.exclude()) && java.util.Objects.equals(a.check(), b.check());
     }
 
     /** Methods bound so far. */

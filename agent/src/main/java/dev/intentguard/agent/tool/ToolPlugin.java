@@ -51,7 +51,28 @@ final class ToolPlugin implements AgentPlugin {
 
     @Override
     public boolean mayTransform(ClassLoader loader, String internalName, byte[] classFile) {
-        return classFile == null ? configuredInternalNames.contains(internalName) : prefilter.mayDeclareTool(loader, classFile);
+        if (classFile == null) {
+            // A class loaded before the agent (after an attach): read its class file from its loader to look at it.
+            if (configuredInternalNames.contains(internalName)) {
+                return true;
+            }
+            classFile = classFileOf(loader, internalName);
+            if (classFile == null) {
+                return false;
+            }
+        }
+        return prefilter.mayDeclareTool(loader, classFile);
+    }
+
+    private static byte[] classFileOf(ClassLoader loader, String internalName) {
+        if (loader == null) {
+            return null;
+        }
+        try (java.io.InputStream in = loader.getResourceAsStream(internalName + ".class")) {
+            return in == null ? null : in.readAllBytes();
+        } catch (java.io.IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     @Override
