@@ -159,37 +159,21 @@ public final class ChronicleIntentStore implements IntentStore {
     }
 
     @Override
-    public boolean putIfAbsent(String key, IntentRecord record) {
-        if (full()) {
-            throw new StoreFullException("the intent store " + path + " is full (" + knownSize + " intents, store.max-intents "
-                    + maxIntents + ")");
-        }
+    public IntentRecord claimOrGet(String key, IntentRecord record) {
         try (ExternalMapQueryContext<String, byte[], ?> c = map.queryContext(key)) {
             lock(c.updateLock(), "update");
-            if (c.entry() != null) {
-                return false;
+            MapEntry<String, byte[]> entry = c.entry();
+            if (entry != null) {
+                return IntentRecord.decoded(entry.value().get().clone());
+            }
+            if (full()) {
+                throw new StoreFullException("the intent store " + path + " is full (" + knownSize + " intents, store.max-intents "
+                        + maxIntents + ")");
             }
             lock(c.writeLock(), "write");
             c.insert(c.absentEntry(), c.wrapValueAsData(record.encoded()));
             knownSize++;
-            return true;
-        } catch (IllegalStateException e) {
-            throw fullOr(e);
-        }
-    }
-
-    @Override
-    public boolean remove(String key, IntentRecord expected) {
-        try (ExternalMapQueryContext<String, byte[], ?> c = map.queryContext(key)) {
-            lock(c.updateLock(), "update");
-            MapEntry<String, byte[]> entry = c.entry();
-            if (entry == null || !Arrays.equals(entry.value().get(), expected.encoded())) {
-                return false;
-            }
-            lock(c.writeLock(), "write");
-            c.remove(entry);
-            knownSize--;
-            return true;
+            return null;
         } catch (IllegalStateException e) {
             throw fullOr(e);
         }
@@ -245,6 +229,23 @@ public final class ChronicleIntentStore implements IntentStore {
             throw new StoreBusyException("a " + kind + " lock of the intent store " + path + " was not free within "
                     + lockMillis + " ms (store.lock-timeout). If a process died holding it, it is repaired when the store "
                     + "is next opened by a process alone on it: restart the processes that use " + path);
+        }
+    }
+
+    @Override
+    public boolean remove(String key, IntentRecord expected) {
+        try (ExternalMapQueryContext<String, byte[], ?> c = map.queryContext(key)) {
+            lock(c.updateLock(), "update");
+            MapEntry<String, byte[]> entry = c.entry();
+            if (entry == null || !Arrays.equals(entry.value().get(), expected.encoded())) {
+                return false;
+            }
+            lock(c.writeLock(), "write");
+            c.remove(entry);
+            knownSize--;
+            return true;
+        } catch (IllegalStateException e) {
+            throw fullOr(e);
         }
     }
 

@@ -16,8 +16,9 @@ public final class InMemoryIntentStore implements IntentStore {
     }
 
     @Override
-    public boolean putIfAbsent(String key, IntentRecord record) {
-        return map.putIfAbsent(key, record.encoded()) == null;
+    public IntentRecord claimOrGet(String key, IntentRecord record) {
+        byte[] existing = map.putIfAbsent(key, record.encoded());
+        return existing == null ? null : IntentRecord.decoded(existing);
     }
 
     @Override

@@ -13,7 +13,15 @@ public interface IntentStore extends AutoCloseable {
     IntentRecord get(String key);
 
     /** Stores {@code record} if {@code key} has none; {@code true} if this call stored it. Throws {@link StoreFullException}. */
-    boolean putIfAbsent(String key, IntentRecord record);
+    default boolean putIfAbsent(String key, IntentRecord record) {
+        return claimOrGet(key, record) == null;
+    }
+
+    /**
+     * In one atomic step: stores {@code record} if {@code key} has none and returns {@code null}, or returns the record
+     * already there. A full store throws {@link StoreFullException} only when it would have to store.
+     */
+    IntentRecord claimOrGet(String key, IntentRecord record);
 
     /** Swaps {@code expected} for {@code next}; {@code true} if the stored record was still {@code expected}. */
     boolean replace(String key, IntentRecord expected, IntentRecord next);

@@ -91,14 +91,14 @@ final class SideEffectCall extends GuardedCall {
             return;
         }
         try {
-            int races = 0;
-            while (races < MAX_CLAIM_RACES) {
-                IntentRecord record = store.get(key.value());
-                if (record == null) {                                      // 5. new intent: write-ahead
-                    if (claim(null)) {
-                        return;
-                    }
-                    races++;
+            IntentRecord record = claimOrRead(null);                      // 5. absent: claimed (write-ahead)
+            for (int races = 0; claimed == null; races++) {
+                if (races == MAX_CLAIM_RACES) {
+                    reply = StatusReply.of(ToolStatus.IN_FLIGHT);
+                    return;
+                }
+                if (record == null) {                                      //    gone meanwhile (swept): claim it
+                    record = claimOrRead(null);
                     continue;
                 }
                 if (record.status() != IntentStatus.FAILED && !record.sameFingerprint(fingerprint)) {
@@ -114,22 +114,19 @@ final class SideEffectCall extends GuardedCall {
                             reply = StatusReply.of(ToolStatus.IN_FLIGHT);
                             return;
                         }
+                        record = store.get(key.value());
                         continue;
                     case PENDING_UNKNOWN:                                  // 4. never re-send blindly
                     case REQUIRES_RECONCILIATION:
                         reply = StatusReply.pendingUnknown(null);
                         return;
                     case FAILED:                                           // 5. definitely failed: try again
-                        if (claim(record)) {
-                            return;
-                        }
-                        races++;
+                        record = claimOrRead(record);
                         continue;
                     default:
                         throw new IllegalStateException("unknown intent status " + record.status());
                 }
             }
-            reply = StatusReply.of(ToolStatus.IN_FLIGHT);
         } catch (StoreFullException full) {
             runtime.log().error("{}: {} did not run. Finished intents expire after store.retention; raise "
                     + "store.max-intents (a new store file) if this persists", full.getMessage(), binding.toolName());
@@ -141,14 +138,16 @@ final class SideEffectCall extends GuardedCall {
     }
 
     /**
-     * Writes our IN_FLIGHT record if the intent is still as we read it ({@code previous}, or absent).
-     * The intent is registered in this JVM first, so that local duplicates wait on it instead of polling.
+     * Claims the intent with our IN_FLIGHT record if it is absent ({@code previous == null}) or still the FAILED
+     * {@code previous}, in one store operation; on success {@link #claimed} is set. Otherwise returns the record now
+     * there (or {@code null}). The intent is registered in this JVM first, so that local duplicates wait on it
+     * instead of polling the store.
      */
-    private boolean claim(IntentRecord previous) {
+    private IntentRecord claimOrRead(IntentRecord previous) {
         CountDownLatch mine = runtime.inFlight().register(key.value());
         if (mine == null) {
-            awaitLocal();
-            return false;
+            awaitLocal();                                                 // another thread here has it: wait, then look
+            return store.get(key.value());
         }
         boolean won = false;
         try {
@@ -157,12 +156,19 @@ final class SideEffectCall extends GuardedCall {
             IntentRecord next = previous == null
                     ? IntentRecord.inFlight(binding.toolName(), fingerprint, checkArgs, now)
                     : previous.retried(fingerprint, checkArgs, now);
-            won = previous == null ? claimNew(next) : store.replace(key.value(), previous, next);
+            IntentRecord current;
+            if (previous == null) {
+                current = claimNew(next);
+                won = current == null;
+            } else {
+                won = store.replace(key.value(), previous, next);
+                current = won ? null : store.get(key.value());
+            }
             if (won) {
                 claimed = next;
                 registration = mine;
             }
-            return won;
+            return current;
         } finally {
             if (!won) {
                 runtime.inFlight().release(key.value(), mine);
@@ -171,13 +177,13 @@ final class SideEffectCall extends GuardedCall {
     }
 
     /**
-     * {@code putIfAbsent}; when the store is full, the oldest finished intents make room (the store fills up per
-     * hash segment, so this may take a few rounds), and only if none can go is the call refused.
+     * {@link IntentStore#claimOrGet}; when the store is full, the oldest finished intents make room (the store fills up
+     * per hash segment, so this may take a few rounds), and only if none can go is the call refused.
      */
-    private boolean claimNew(IntentRecord next) {
+    private IntentRecord claimNew(IntentRecord next) {
         for (int round = 1; ; round++) {
             try {
-                return store.putIfAbsent(key.value(), next);
+                return store.claimOrGet(key.value(), next);
             } catch (StoreFullException full) {
                 if (round == 5 || runtime.sweeper().makeRoom(store) == 0) {
                     throw full;
@@ -299,12 +305,9 @@ final class SideEffectCall extends GuardedCall {
             return;
         }
         try {
-            IntentRecord record = store.get(key.value());
-            if (record == null) {
-                if (claim(null)) {
-                    return;
-                }
-                record = store.get(key.value());
+            IntentRecord record = claimOrRead(null);
+            if (claimed != null) {
+                return;
             }
             String wouldAnswer;
             if (!binding.tool().enabled()) {

@@ -113,6 +113,8 @@ class IntentStoreTest {
                 System.out.println("full after " + filled + " intents");
             }
             assertEquals(100, filled, "the store stops at max-intents, well before Chronicle's own limit");
+            IntentRecord existing = store.claimOrGet("ig1:t:7", IntentRecord.inFlight("t", FP, null, 1));
+            assertEquals(IntentStatus.DONE, existing.status(), "a full store still answers for an intent it has (a replay)");
             java.util.List<java.util.Map.Entry<String, IntentRecord>> all = new java.util.ArrayList<>();
             store.forEach((k, r) -> all.add(java.util.Map.entry(k, r)));
             int removed = 0;
