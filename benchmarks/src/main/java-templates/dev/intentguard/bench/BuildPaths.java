@@ -12,6 +12,8 @@ public final class BuildPaths {
     public static final String AGENT_JAR = "${intentguard.agent.jar}";
     /** The child application of the start-up benchmarks. */
     public static final String STARTUP_APP_JAR = "${project.build.directory}/startup-app.jar";
+    /** A -javaagent that does nothing: the control of the start-up benchmarks. */
+    public static final String NOOP_AGENT_JAR = "${project.build.directory}/noop-agent.jar";
     /** slf4j-api and slf4j-simple: the host logging backend of the "logged" call-overhead variant. */
     public static final String HOST_SLF4J_DIR = "${project.build.directory}/host-slf4j";
 

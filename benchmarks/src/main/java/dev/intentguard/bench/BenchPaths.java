@@ -24,6 +24,11 @@ public final class BenchPaths {
         return find("intentguard.bench.startup.app", "startup-app.jar", BuildPaths.STARTUP_APP_JAR);
     }
 
+    /** The do-nothing agent of the start-up control. */
+    public static Path noopAgentJar() {
+        return find("intentguard.bench.noop.agent", "noop-agent.jar", BuildPaths.NOOP_AGENT_JAR);
+    }
+
     /** The directory with slf4j-api.jar and slf4j-simple.jar (the host backend of the logged variant). */
     public static Path hostSlf4jDir() {
         return find("intentguard.bench.slf4j.dir", "host-slf4j", BuildPaths.HOST_SLF4J_DIR);

@@ -41,10 +41,16 @@ final class ChildJvm {
 
     /** The command line: java [-javaagent:...=config=...] [extra] -cp startup-app.jar main args. */
     static List<String> command(Path config, List<String> extraOptions, String mainClass, String... args) {
+        return command(config == null ? null : "-javaagent:" + BenchPaths.agentJar() + "=config=" + config,
+                extraOptions, mainClass, args);
+    }
+
+    /** The command line with the given -javaagent option (or none). */
+    static List<String> command(String agentOption, List<String> extraOptions, String mainClass, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(javaBinary());
-        if (config != null) {
-            cmd.add("-javaagent:" + BenchPaths.agentJar() + "=config=" + config);
+        if (agentOption != null) {
+            cmd.add(agentOption);
         }
         cmd.addAll(extraOptions);
         cmd.add("-cp");

@@ -38,18 +38,18 @@ public final class StartupReport {
                             percentile(premain, 0.9)));
         }
         System.out.println();
-        System.out.println("| JDK | app | added to exit, median [95% bootstrap CI] | added to main, median [95% bootstrap CI] |");
-        System.out.println("|---|---|---|---|");
+        System.out.println("| JDK | app | agent | added to exit, median [95% bootstrap CI] | added to main, median [95% bootstrap CI] |");
+        System.out.println("|---|---|---|---|---|");
         for (Map.Entry<String, List<double[]>> g : groups.entrySet()) {
             String[] k = g.getKey().split(",");
-            if (!k[2].equals("agent")) {
+            if (k[2].equals("none")) {
                 continue;
             }
             List<double[]> none = groups.get(k[0] + "," + k[1] + ",none");
             if (none == null) {
                 continue;
             }
-            System.out.printf(Locale.ROOT, "| %s | %s | %s | %s |%n", k[0], k[1],
+            System.out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s |%n", k[0], k[1], k[2],
                     deltaCi(column(g.getValue(), 0), column(none, 0)), deltaCi(column(g.getValue(), 1), column(none, 1)));
         }
     }
