@@ -3,7 +3,7 @@
 #   benchmarks/run-benchmarks.sh [JAVA_HOME] [OUT_DIR] [what...]
 # what: call startup rounds ready (default: all four). Build first, from the repository root:
 #   mvn -B -q -pl benchmarks -am package -DskipTests
-# Takes ~7 min (call) + ~5 min (startup) + ~4 min (rounds) + ~2 min (ready) on 2 cores, more under load.
+# Takes ~8 min (call) + ~5 min (startup) + ~4 min (rounds) + ~2 min (ready) on 2 cores, more under load.
 # The load average is sampled every 10 s into OUT/loadavg.txt: other people's builds show up in the error bars.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,7 +22,7 @@ trap 'kill $SAMPLER' EXIT
 for w in $WHAT; do
   case $w in
     call)
-      # SampleTime, 3 forks x (5 x 1 s warm-up + 10 x 1 s measurement) per benchmark, 6 benchmarks.
+      # SampleTime, 3 forks x (10 x 1 s warm-up + 10 x 1 s measurement) per benchmark, 6 benchmarks.
       echo "$(date +%T) call: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/loadavg.txt"
       "$JAVA" -jar "$JAR" 'dev.intentguard.bench.call.' -rf csv -rff "$OUT/call.csv" -o "$OUT/call.txt" ;;
     startup)

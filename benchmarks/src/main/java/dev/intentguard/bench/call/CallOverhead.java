@@ -10,6 +10,7 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
@@ -28,10 +29,14 @@ import java.util.concurrent.TimeUnit;
  *       (key, store read, the status reply as JSON text); the body does not run.</li>
  * </ul>
  * Without the agent both are the bare call (plus the same argument set-up), which is the baseline.
+ *
+ * <p>Warm-up is 10 s, not the usual 5: a fresh store file is slow for its first seconds (every first write to
+ * a page of the memory-mapped file is a page fault), so new-intent calls take 20-250 us early in a fork and
+ * settle after ~10 s; see docs/performance.md.
  */
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 5, time = 1)
+@Warmup(iterations = 10, time = 1)
 @Measurement(iterations = 10, time = 1)
 @Threads(1)
 @State(Scope.Thread)
@@ -55,6 +60,28 @@ public abstract class CallOverhead {
         if (repeat.contains("already_done") != agentAttached()) {
             throw new IllegalStateException("expected the agent " + (agentAttached() ? "attached" : "absent")
                     + " but a repeated call answered " + repeat + " (first: " + first + ")");
+        }
+    }
+
+    /**
+     * Fails the fork if the agent stopped guarding during it (e.g. a full store makes it fail open): the
+     * numbers would then be those of an unguarded call.
+     */
+    @TearDown(Level.Trial)
+    public void checkStillGuarded() {
+        String key = "teardown-check-" + next;
+        tools.refund(key, -2);
+        String repeat = tools.refund(key, -2);
+        long newIntents = next - 1_000;
+        String max = System.getProperty("intentguard.bench.max-intents.effective", "-");
+        if (agentAttached()) {
+            System.out.println("\n[bench] new intents recorded in this fork: " + newIntents + " (store max-intents " + max
+                    + ")");
+        }
+        if (repeat.contains("already_done") != agentAttached()) {
+            throw new IllegalStateException("the agent " + (agentAttached() ? "no longer guards the tool" : "appeared")
+                    + " at the end of the fork (" + newIntents + " new intents, max-intents " + max + "): a repeat answered "
+                    + repeat + "; see intent.log in -Dintentguard.bench.keep=true temp dirs");
         }
     }
 
