@@ -6,11 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 
 /**
  * Summarises the rows the start-up benchmark appended to {@code -Dintentguard.bench.startup.csv}:
@@ -54,9 +54,19 @@ public final class StartupReport {
         }
     }
 
-    /** Rows grouped by "jdk,app,agent"; each row {exit ms, main ms, premain ms}. */
+    private static final List<String> ORDER = List.of("trivial", "tool_load", "tool_call", "none", "noop_agent", "agent");
+
+    /** Rows grouped by "jdk,app,agent" (sorted: app, then none / noop_agent / agent); each row {exit, main, premain}. */
     static Map<String, List<double[]>> parse(String csv) {
-        Map<String, List<double[]>> groups = new LinkedHashMap<>();
+        Map<String, List<double[]>> groups = new TreeMap<>((a, b) -> {
+            String[] x = a.split(",");
+            String[] y = b.split(",");
+            int c = x[0].compareTo(y[0]);
+            for (int i = 1; c == 0 && i < 3; i++) {
+                c = Integer.compare(ORDER.indexOf(x[i]), ORDER.indexOf(y[i]));
+            }
+            return c;
+        });
         for (String line : csv.split("\n")) {
             String[] f = line.trim().split(",");
             if (f.length < 6) {
