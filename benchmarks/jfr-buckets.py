@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Where a guarded call's time goes, from a JFR recording of a call-overhead benchmark
 (java -jar benchmarks.jar 'call.AgentSilent.newIntent' -bm avgt -prof 'jfr:dir=DIR;stackDepth=512'; JFR's
-default stack depth of 64 cuts Chronicle's deep stacks before the agent frame that called it).
+default stack depth of 64 can cut Chronicle's deep stacks before the agent frame that called it: such
+samples are charged by Chronicle's own entry point, get / putIfAbsent / replace).
 
-    jfr print --json --events jdk.ExecutionSample DIR/<benchmark>/profile.jfr | python3 benchmarks/jfr-buckets.py
+    jfr print --json --stack-depth 512 --events jdk.ExecutionSample DIR/<benchmark>/profile.jfr | python3 benchmarks/jfr-buckets.py
 
-Each execution sample of the benchmark thread goes to the first bucket whose frame is on its stack,
-walking from the innermost frame outwards, so nested work is charged to the most specific step.
+Each execution sample of the benchmark thread goes to the step whose frame is on its stack (innermost
+first); only samples with no such step go to "other agent code" or to the harness.
 """
 import collections
 import json
@@ -25,6 +26,14 @@ BUCKETS = [
     ('new IN_FLIGHT record (owner, thread name)', ('dev/intentguard/agent/store/IntentRecord.inFlight',)),
     ('other agent code (dispatch, advice, scope, state machine)', ('dev/intentguard/',)),
 ]
+CHRONICLE_ENTRY = [
+    ('store read (Chronicle get + record decode)', ('net/openhft/chronicle/map/VanillaChronicleMap.optimizedGet',
+                                                    'net/openhft/chronicle/map/VanillaChronicleMap.get')),
+    ('store write-ahead IN_FLIGHT (Chronicle putIfAbsent + encode)', ('net/openhft/chronicle/map/MapMethods.putIfAbsent',
+                                                                      'net/openhft/chronicle/map/VanillaChronicleMap.putIfAbsent')),
+    ('store DONE record (Chronicle replace + encode)', ('net/openhft/chronicle/map/MapMethods.replace',
+                                                        'net/openhft/chronicle/map/VanillaChronicleMap.replace')),
+]
 HARNESS = 'tool method frame (woven advice + body) and JMH loop'
 TRUNCATED = 'Chronicle Map, caller not in the (truncated) stack'
 
@@ -40,13 +49,22 @@ def main():
         frames = [f['method']['type']['name'] + '.' + f['method']['name'] for f in v['stackTrace']['frames']]
         total += 1
         bucket = HARNESS
-        for frame in frames:                      # innermost first
-            hit = next((b for b, prefixes in BUCKETS if any(frame.startswith(p) for p in prefixes)), None)
-            if hit and not frame.startswith('dev/intentguard/bench/'):
-                bucket = hit
+        for buckets in (BUCKETS[:-1], BUCKETS[-1:]):   # a specific step anywhere on the stack, else "other"
+            for frame in frames:                  # innermost first
+                hit = next((b for b, prefixes in buckets if any(frame.startswith(p) for p in prefixes)), None)
+                if hit and not frame.startswith('dev/intentguard/bench/'):
+                    bucket = hit
+                    break
+            if bucket != HARNESS:
                 break
         if bucket == HARNESS and any(f.startswith('net/openhft/') for f in frames):
+            # The agent frame was cut off: name the store step from Chronicle's own entry point.
             bucket = TRUNCATED
+            for frame in frames:
+                hit = next((b for b, prefixes in CHRONICLE_ENTRY if any(frame.startswith(p) for p in prefixes)), None)
+                if hit:
+                    bucket = hit
+                    break
         counts[bucket] += 1
     print('| step | share of samples |')
     print('|---|---|')

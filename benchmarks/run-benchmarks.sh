@@ -3,7 +3,7 @@
 #   benchmarks/run-benchmarks.sh [JAVA_HOME] [OUT_DIR] [what...]
 # what: call startup rounds ready (default: all four). Build first, from the repository root:
 #   mvn -B -q -pl benchmarks -am package -DskipTests
-# Takes ~8 min (call) + ~5 min (startup) + ~4 min (rounds) + ~2 min (ready) on 2 cores, more under load.
+# Takes ~8 min (call) + ~4-10 min (startup) + ~2-5 min (rounds) + ~3 min (ready) on 2 cores, more under load.
 # The load average is sampled every 10 s into OUT/loadavg.txt: other people's builds show up in the error bars.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,7 +35,7 @@ for w in $WHAT; do
       # The same launches, interleaved: 3 warm-up + 40 rounds of all 6 configurations in shuffled order.
       "$JAVA" -cp "$JAR" dev.intentguard.bench.startup.StartupRounds 40 "$OUT/startup-rounds.csv" > "$OUT/startup-rounds.md" ;;
     ready)
-      "$JAVA" -cp "$JAR" dev.intentguard.bench.startup.ReadyProbe 20 3000 > "$OUT/ready.md" ;;
+      "$JAVA" -cp "$JAR" dev.intentguard.bench.startup.ReadyProbe 15 5000 > "$OUT/ready.md" ;;
     *) echo "unknown: $w" >&2; exit 2 ;;
   esac
 done
