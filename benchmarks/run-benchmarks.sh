@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Runs every benchmark of docs/performance.md on one JDK, one JVM process at a time.
+#   benchmarks/run-benchmarks.sh [JAVA_HOME] [OUT_DIR] [what...]
+# what: call startup rounds ready (default: all four). Build first, from the repository root:
+#   mvn -B -q -pl benchmarks -am package -DskipTests
+# Takes ~8 min (call) + ~4-10 min (startup) + ~2-5 min (rounds) + ~3 min (ready) on 2 cores, more under load.
+# The load average is sampled every 10 s into OUT/loadavg.txt: other people's builds show up in the error bars.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+JH=${1:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}
+JAVA="$JH/bin/java"
+FEATURE=$("$JAVA" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
+OUT=${2:-benchmarks/results/jdk$FEATURE}
+shift $(( $# > 2 ? 2 : $# ))
+WHAT=${*:-call startup rounds ready}
+JAR=benchmarks/target/benchmarks.jar
+mkdir -p "$OUT"
+echo "JDK $FEATURE ($JAVA) -> $OUT: $WHAT"
+( while sleep 10; do echo "$(date +%T) $(cut -d' ' -f1-3 /proc/loadavg)"; done >> "$OUT/loadavg.txt" ) &
+SAMPLER=$!
+trap 'kill $SAMPLER' EXIT
+for w in $WHAT; do
+  case $w in
+    call)
+      # SampleTime, 3 forks x (10 x 1 s warm-up + 10 x 1 s measurement) per benchmark, 6 benchmarks.
+      echo "$(date +%T) call: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/loadavg.txt"
+      "$JAVA" -jar "$JAR" 'dev.intentguard.bench.call.' -rf csv -rff "$OUT/call.csv" -o "$OUT/call.txt" ;;
+    startup)
+      # SingleShotTime, 2 forks x (5 warm-up + 40 measured launches) per app x agent.
+      rm -f "$OUT/startup.csv"
+      "$JAVA" -Dintentguard.bench.startup.csv="$OUT/startup.csv" -jar "$JAR" 'dev.intentguard.bench.startup.Startup' \
+        -rf csv -rff "$OUT/startup-jmh.csv" -o "$OUT/startup.txt"
+      "$JAVA" -cp "$JAR" dev.intentguard.bench.startup.StartupReport "$OUT/startup.csv" > "$OUT/startup-report.md" ;;
+    rounds)
+      # The same launches, interleaved: 3 warm-up + 40 rounds of all 6 configurations in shuffled order.
+      "$JAVA" -cp "$JAR" dev.intentguard.bench.startup.StartupRounds 40 "$OUT/startup-rounds.csv" > "$OUT/startup-rounds.md" ;;
+    ready)
+      "$JAVA" -cp "$JAR" dev.intentguard.bench.startup.ReadyProbe 15 5000 > "$OUT/ready.md" ;;
+    *) echo "unknown: $w" >&2; exit 2 ;;
+  esac
+done

@@ -1,0 +1,87 @@
+package dev.intentguard.bench.fork;
+
+import dev.intentguard.bench.BenchPaths;
+import dev.intentguard.bench.app.BenchTools;
+
+import java.lang.instrument.Instrumentation;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.jar.JarFile;
+
+/**
+ * The {@code Premain-Class} of benchmarks.jar, used by the forks of the agent benchmarks
+ * ({@code -javaagent:benchmarks.jar=log=silent|file}). JMH's fork arguments are fixed strings, but each fork
+ * needs its own fresh store, so this shim:
+ * <ol>
+ *   <li>makes a fresh temp directory and writes an intentguard.yaml there (store inside it, the bench tool);</li>
+ *   <li>sets up logging: {@code silent} = no host SLF4J backend and {@code -Dintentguard.log.level=warn}
+ *       semantics (the agent's stderr fallback drops INFO); {@code file} = slf4j-simple on the system class
+ *       path with its default format, writing to intent.log in the temp directory (every agent line goes
+ *       there, including its errors);</li>
+ *   <li>then starts intentguard exactly as the JVM does for {@code -javaagent:intentguard-agent.jar=config=...}:
+ *       the agent jar is appended to the system class path and its {@code Premain.premain} gets this JVM's
+ *       {@link Instrumentation}.</li>
+ * </ol>
+ * The temp directory is deleted when the fork exits unless {@code -Dintentguard.bench.keep=true}.
+ */
+public final class ForkAgent {
+    /**
+     * Big enough for every call of the new-intent benchmark in one fork: 20 s of SampleTime at >= 2 us a call
+     * is <= 10 M calls. {@code CallOverhead} checks at the end of each fork that the store still answers
+     * (a full store would make the agent fail open and the fork measure an unguarded call).
+     * {@code -Dintentguard.bench.max-intents} overrides it (a bigger map costs more per call: more cache and
+     * TLB misses in its hash tables, and a slower first open).
+     */
+    static final long DEFAULT_MAX_INTENTS = 12_000_000L;
+
+    private ForkAgent() {
+    }
+
+    public static void premain(String arguments, Instrumentation instrumentation) throws Exception {
+        String log = arguments == null ? "silent" : arguments.replace("log=", "").trim();
+        Path dir = Files.createTempDirectory("intentguard-bench-");
+        Path config = dir.resolve("intentguard.yaml");
+        long maxIntents = Long.getLong("intentguard.bench.max-intents", DEFAULT_MAX_INTENTS);
+        Files.writeString(config, String.join("\n",
+                "store:",
+                "  path: " + dir.resolve("store").resolve("intents.dat"),
+                "  max-intents: " + maxIntents,
+                // Creating a store of millions of entries takes seconds on a loaded machine; the default 10 s
+                // could make the first calls of a fork fail open (unguarded).
+                "  open-timeout: 120s",
+                "tools:",
+                "  - name: " + BenchTools.TOOL,
+                "    method: " + BenchTools.METHOD,
+                "    effect: side_effect",
+                "    key: [orderId, amount]",
+                ""), StandardCharsets.UTF_8);
+        System.setProperty("intentguard.bench.dir", dir.toString());
+        System.setProperty("intentguard.bench.max-intents.effective", Long.toString(maxIntents));
+
+        switch (log) {
+            case "silent":
+                System.setProperty("intentguard.log.level", "warn");
+                break;
+            case "file":
+                Path slf4j = BenchPaths.hostSlf4jDir();
+                instrumentation.appendToSystemClassLoaderSearch(new JarFile(slf4j.resolve("slf4j-api.jar").toFile()));
+                instrumentation.appendToSystemClassLoaderSearch(new JarFile(slf4j.resolve("slf4j-simple.jar").toFile()));
+                System.setProperty("org.slf4j.simpleLogger.logFile", dir.resolve("intent.log").toString());
+                // slf4j-simple's defaults (no wall-clock date: its SimpleDateFormat alone costs ~1-2 us a line).
+                break;
+            default:
+                throw new IllegalArgumentException("log=" + log + ": expected log=silent or log=file");
+        }
+
+        if (!Boolean.getBoolean("intentguard.bench.keep")) {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> TempDirs.delete(dir), "bench-cleanup"));
+        }
+
+        Path agentJar = BenchPaths.agentJar();
+        instrumentation.appendToSystemClassLoaderSearch(new JarFile(agentJar.toFile()));
+        Class.forName("dev.intentguard.agent.boot.Premain", true, ClassLoader.getSystemClassLoader())
+                .getMethod("premain", String.class, Instrumentation.class)
+                .invoke(null, "config=" + config, instrumentation);
+    }
+}
