@@ -12,13 +12,14 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The cheap first look at every class the JVM loads, before Byte Buddy sees it: a walk over the constant
- * pool asking "could this be a tool?". A class can only declare a tool if its constant pool names one of
- * our annotations, a configured type, or if one of its supertypes does; everything else is left alone
- * untouched and costs a few microseconds.
+ * pool asking "could this be a tool?". A class can only declare a tool if it uses one of our annotations
+ * (its constant pool names it), if it is a configured type, or if one of its supertypes is (found through the
+ * supertypes' class files, cached per loader). A class that merely calls a tool is not one: everything else is
+ * left alone and costs a few microseconds.
  */
 final class ClassFilePrefilter {
     private final byte[][] needles;
-    private final boolean followSupertypes;
+    private final Set<String> configured = new java.util.HashSet<>();
     private final Map<ClassLoader, Map<String, Boolean>> supertypeVerdicts = new WeakHashMap<>();
 
     ClassFilePrefilter(Set<String> annotationTypes, Set<String> configuredTypes) {
@@ -26,20 +27,19 @@ final class ClassFilePrefilter {
         for (String a : annotationTypes) {
             n.add(("L" + a.replace('.', '/') + ";").getBytes(StandardCharsets.UTF_8));
         }
-        for (String t : configuredTypes) {
-            n.add(t.replace('.', '/').getBytes(StandardCharsets.UTF_8));
-        }
         this.needles = n.toArray(new byte[0][]);
-        this.followSupertypes = !configuredTypes.isEmpty();
+        for (String t : configuredTypes) {
+            configured.add(t.replace('.', '/'));
+        }
     }
 
     /** {@code true} if the class may declare a tool method and deserves a full look. */
     boolean mayDeclareTool(ClassLoader loader, byte[] classFile) {
         ClassHeader header = ClassHeader.parse(classFile, needles);
-        if (header == null || header.mentionsNeedle) {
+        if (header == null || header.mentionsNeedle || configured.contains(header.name)) {
             return true;
         }
-        if (!followSupertypes || loader == null) {
+        if (configured.isEmpty() || loader == null) {
             return false;
         }
         for (String supertype : header.supertypes) {
@@ -51,6 +51,9 @@ final class ClassFilePrefilter {
     }
 
     private boolean supertypeMayBeTool(ClassLoader loader, String internalName, int depth) {
+        if (configured.contains(internalName)) {
+            return true;
+        }
         if (depth > 32 || internalName.startsWith("java/") || internalName.startsWith("jdk/") || internalName.startsWith("sun/")) {
             return false;
         }
@@ -65,8 +68,8 @@ final class ClassFilePrefilter {
         boolean verdict = false;
         try (InputStream in = loader.getResourceAsStream(internalName + ".class")) {
             if (in != null) {
-                ClassHeader header = ClassHeader.parse(in.readAllBytes(), needles);
-                verdict = header == null || header.mentionsNeedle;
+                ClassHeader header = ClassHeader.parse(in.readAllBytes(), new byte[0][]);
+                verdict = header == null;
                 if (!verdict) {
                     for (String s : header.supertypes) {
                         if (supertypeMayBeTool(loader, s, depth + 1)) {
@@ -83,13 +86,15 @@ final class ClassFilePrefilter {
         return verdict;
     }
 
-    /** What the prefilter needs from a class file: whether it mentions a needle, and its supertypes. */
+    /** What the prefilter needs from a class file: whether it mentions a needle, its name and its supertypes. */
     static final class ClassHeader {
         final boolean mentionsNeedle;
+        final String name;
         final List<String> supertypes;
 
-        private ClassHeader(boolean mentionsNeedle, List<String> supertypes) {
+        private ClassHeader(boolean mentionsNeedle, String name, List<String> supertypes) {
             this.mentionsNeedle = mentionsNeedle;
+            this.name = name;
             this.supertypes = supertypes;
         }
 
@@ -149,7 +154,9 @@ final class ClassFilePrefilter {
                 }
             }
             List<String> supertypes = new ArrayList<>(2);
+            String name = null;
             if (pos + 8 <= b.length) {
+                name = className(b, offsets, u2(b, pos + 2));
                 int superIndex = u2(b, pos + 4);
                 if (superIndex != 0) {
                     supertypes.add(className(b, offsets, superIndex));
@@ -159,7 +166,7 @@ final class ClassFilePrefilter {
                     supertypes.add(className(b, offsets, u2(b, pos + 8 + 2 * i)));
                 }
             }
-            return new ClassHeader(mentions, supertypes);
+            return new ClassHeader(mentions, name, supertypes);
         }
 
         private static String className(byte[] b, int[] offsets, int classIndex) {

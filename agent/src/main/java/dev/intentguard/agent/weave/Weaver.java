@@ -3,13 +3,15 @@ package dev.intentguard.agent.weave;
 import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.api.bridge.Dispatcher;
 import net.bytebuddy.ByteBuddy;
-import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.dynamic.scaffold.MethodGraph;
 import net.bytebuddy.dynamic.scaffold.TypeValidation;
-import net.bytebuddy.matcher.ElementMatchers;
-import net.bytebuddy.utility.JavaModule;
+import net.bytebuddy.dynamic.TypeResolutionStrategy;
+import net.bytebuddy.implementation.Implementation;
+import net.bytebuddy.pool.TypePool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,7 +28,9 @@ import java.util.Set;
 /**
  * The agent's one class file transformer. Every loaded class passes a gate of plain JDK code (the class
  * loader, then each plugin's cheap {@link AgentPlugin#mayTransform}); only classes a plugin claims reach
- * Byte Buddy, whose weaving machinery is built off the main thread by {@link #prepare}.
+ * Byte Buddy, whose machinery is loaded off the main thread by {@link #prepare}. Byte Buddy is used directly
+ * (describe, decorate, write) rather than through its {@code AgentBuilder}, which would load twice as many
+ * classes before the first tool class could load.
  */
 public final class Weaver {
     private static final Logger LOG = LoggerFactory.getLogger("intentguard");
@@ -34,8 +38,7 @@ public final class Weaver {
     private final List<AgentPlugin> plugins;
     private final Instrumentation instrumentation;
     private final ClassLoader agentLoader = Weaver.class.getClassLoader();
-    private final ThreadLocal<List<AgentPlugin>> claimed = new ThreadLocal<>();
-    private volatile ClassFileTransformer byteBuddy;
+    private volatile Weaving weaving;
 
     private Weaver(List<AgentPlugin> plugins, Instrumentation instrumentation) {
         this.plugins = List.copyOf(plugins);
@@ -79,30 +82,87 @@ public final class Weaver {
         }
     }
 
-    /** Builds Byte Buddy's weaving machinery (about a thousand classes: not in premain). */
-    public ClassFileTransformer prepare() {
-        ClassFileTransformer t = byteBuddy;
-        if (t == null) {
+    /**
+     * Builds the weaving machinery on first use (Byte Buddy's type pool and class writer: several hundred classes, so
+     * the init thread does it ahead of the first class a plugin claims).
+     */
+    public Weaving prepare() {
+        Weaving w = weaving;
+        if (w == null) {
             synchronized (this) {
-                t = byteBuddy;
-                if (t == null) {
-                    t = new AgentBuilder.Default(new ByteBuddy().with(TypeValidation.DISABLED))
-                            .disableClassFormatChanges()
-                            .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
-                            .with(AgentBuilder.TypeStrategy.Default.DECORATE)
-                            .with(AgentBuilder.PoolStrategy.Default.EXTENDED)     // parameter names from debug information too
-                            .with(AgentBuilder.DescriptionStrategy.Default.POOL_ONLY)
-                            .with(AgentBuilder.LocationStrategy.ForClassLoader.WEAK)
-                            .with(new Failures())
-                            .ignore(ElementMatchers.none())
-                            .type(this::matches)
-                            .transform(this::transform)
-                            .makeRaw();
-                    byteBuddy = t;
+                w = weaving;
+                if (w == null) {
+                    w = new Weaving();
+                    w.warmUp();
+                    weaving = w;
                 }
             }
         }
-        return t;
+        return w;
+    }
+
+    /**
+     * One class through Byte Buddy: describe it from its bytes, let the claiming plugins add their advice, write it.
+     * Class format changes are disabled (no new members), so retransformation works; a class that cannot be woven runs
+     * as it is, with one ERROR line.
+     */
+    final class Weaving {
+        private final ByteBuddy byteBuddy = new ByteBuddy()
+                .with(TypeValidation.DISABLED)
+                .with(Implementation.Context.Disabled.Factory.INSTANCE)
+                .with(MethodGraph.Compiler.ForDeclaredMethods.INSTANCE);
+        private final ThreadLocal<Boolean> weaving = new ThreadLocal<>();
+
+        /** Weaves {@link WarmUp} once, discarding the result: the weaving path is loaded before the first tool class. */
+        void warmUp() {
+            try {
+                ClassFileLocator agent = ClassFileLocator.ForClassLoader.of(Weaver.class.getClassLoader());
+                TypePool pool = new TypePool.Default.WithLazyResolution(new TypePool.CacheProvider.Simple(),
+                        new ClassFileLocator.Compound(agent, ClassFileLocator.ForClassLoader.ofBootLoader()),
+                        TypePool.Default.ReaderMode.EXTENDED);
+                TypeDescription type = pool.describe(WarmUp.class.getName()).resolve();
+                byteBuddy.decorate(type, agent)
+                        .visit(Advice.to(WarmUp.SampleAdvice.class, agent).on(net.bytebuddy.matcher.ElementMatchers.named("sample")))
+                        .make(TypeResolutionStrategy.Disabled.INSTANCE, pool).getBytes();
+            } catch (RuntimeException | LinkageError e) {
+                LOG.debug("weaver warm-up failed ({}); the first tool class pays for it", String.valueOf(e));
+            }
+        }
+
+        byte[] transform(ClassLoader loader, String internalName, byte[] classFile) {
+            if (weaving.get() != null) {
+                return null;                        // a class loaded while weaving another: never re-enter
+            }
+            weaving.set(Boolean.TRUE);
+            String name = internalName.replace('/', '.');
+            try {
+                ClassFileLocator locator = new ClassFileLocator.Compound(ClassFileLocator.Simple.of(name, classFile),
+                        loader == null ? ClassFileLocator.ForClassLoader.ofBootLoader()
+                                : ClassFileLocator.ForClassLoader.WeaklyReferenced.of(loader));
+                TypePool pool = new TypePool.Default.WithLazyResolution(new TypePool.CacheProvider.Simple(), locator,
+                        TypePool.Default.ReaderMode.EXTENDED);   // parameter names from debug information too
+                TypeDescription type = pool.describe(name).resolve();
+                List<AgentPlugin> mine = new ArrayList<>(1);
+                for (AgentPlugin p : plugins) {
+                    if (offeredTo(p, loader) && p.matches(type, loader)) {
+                        mine.add(p);
+                    }
+                }
+                if (mine.isEmpty()) {
+                    return null;
+                }
+                DynamicType.Builder<?> builder = byteBuddy.decorate(type, locator);
+                for (AgentPlugin p : mine) {
+                    builder = p.transform(builder, type, loader);
+                }
+                return builder.make(TypeResolutionStrategy.Disabled.INSTANCE, pool).getBytes();
+            } catch (Throwable t) {
+                LOG.error("could not instrument {} ({}); it runs unchanged", name, String.valueOf(t), t);
+                return null;
+            } finally {
+                weaving.remove();
+            }
+        }
     }
 
     /**
@@ -137,42 +197,6 @@ public final class Weaver {
         return plugin.instrumentsJdkClasses() || (loader != null && loader != ClassLoader.getPlatformClassLoader());
     }
 
-    private boolean matches(TypeDescription type, ClassLoader loader, JavaModule module, Class<?> redefined, ProtectionDomain domain) {
-        List<AgentPlugin> mine = new ArrayList<>(1);
-        for (AgentPlugin p : plugins) {
-            if (offeredTo(p, loader) && p.matches(type, loader)) {
-                mine.add(p);
-            }
-        }
-        if (mine.isEmpty()) {
-            claimed.remove();
-            return false;
-        }
-        claimed.set(mine);
-        return true;
-    }
-
-    private DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader,
-                                             JavaModule module, ProtectionDomain domain) {
-        List<AgentPlugin> mine = claimed.get();
-        claimed.remove();
-        if (mine == null) {
-            return builder;
-        }
-        for (AgentPlugin p : mine) {
-            builder = p.transform(builder, type, loader);
-        }
-        return builder;
-    }
-
-    /** A class that cannot be woven runs as it is, with one ERROR line saying so. */
-    private static final class Failures extends AgentBuilder.Listener.Adapter {
-        @Override
-        public void onError(String typeName, ClassLoader classLoader, JavaModule module, boolean loaded, Throwable throwable) {
-            LOG.error("could not instrument {} ({}); it runs unchanged", typeName, String.valueOf(throwable), throwable);
-        }
-    }
-
     /** Plain JDK code in front of Byte Buddy: most classes leave here. */
     private final class Gate implements ClassFileTransformer {
         private final ClassLoader platformLoader = ClassLoader.getPlatformClassLoader();
@@ -186,7 +210,7 @@ public final class Weaver {
             boolean jdk = loader == null || loader == platformLoader;
             for (AgentPlugin p : plugins) {
                 if ((!jdk || p.instrumentsJdkClasses()) && p.mayTransform(loader, className, classFile)) {
-                    return prepare().transform(module, loader, className, redefined, domain, classFile);
+                    return prepare().transform(loader, className, classFile);
                 }
             }
             return null;

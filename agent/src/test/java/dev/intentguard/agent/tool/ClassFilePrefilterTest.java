@@ -34,12 +34,16 @@ class ClassFilePrefilterTest {
         assertTrue(filter.mayDeclareTool(loader, bytes(dev.intentguard.it.app.AuditedCardPayments.class)),
                 "extends an implementation: found through the superclass's class file");
         assertFalse(filter.mayDeclareTool(loader, bytes(dev.intentguard.it.app.Refund.class)));
+        assertTrue(filter.mayDeclareTool(loader, bytes(dev.intentguard.it.app.Payments.class)), "the configured type itself");
+        assertFalse(filter.mayDeclareTool(loader, bytes(dev.intentguard.it.app.HostApp.class)),
+                "a class that only calls the tool is not a candidate (it would wait for the weaver for nothing)");
     }
 
     @Test
     void theHeaderParserReadsSupertypes() throws Exception {
         ClassFilePrefilter.ClassHeader h = ClassFilePrefilter.ClassHeader.parse(
                 bytes(dev.intentguard.it.app.AuditedCardPayments.class), new byte[0][]);
+        assertEquals("dev/intentguard/it/app/AuditedCardPayments", h.name);
         assertEquals("dev/intentguard/it/app/CardPayments", h.supertypes.get(0));
         assertFalse(h.mentionsNeedle);
     }
