@@ -91,11 +91,11 @@ public final class ChronicleIntentStore implements IntentStore {
             if (existing) {
                 checkHeader(path);
             }
-            // Twice the room the agent lets itself use: near its physical limit Chronicle reports "full" per hash
-            // segment, unevenly, and its state degrades; the agent's own cap (max-intents) stops well before.
+            // Chronicle holds about three times its configured entries before a hash segment fills (and near that
+            // limit its state degrades); the agent's own cap (max-intents) stops well before.
             ChronicleMapBuilder<String, byte[]> builder = ChronicleMapBuilder.of(String.class, byte[].class)
                     .name("intentguard-intents")
-                    .entries(Math.max(2 * maxIntents, 1000))
+                    .entries(Math.max(maxIntents, 1000))
                     .averageKeySize(AVERAGE_KEY_BYTES)
                     .averageValueSize(AVERAGE_VALUE_BYTES)
                     .maxChunksPerEntry(Math.max(64, (maxResultBytes + 1024) / 32));
