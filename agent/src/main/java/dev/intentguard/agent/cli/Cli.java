@@ -24,6 +24,8 @@ public final class Cli {
                 return IntentsCommand.run(rest, out, err);
             case "resolve":
                 return ResolveCommand.run(rest, out, err);
+            case "report":
+                return ReportCommand.run(rest, out, err);
             case "version":
                 out.println("intentguard " + dev.intentguard.agent.Version.current());
                 return 0;
@@ -41,6 +43,8 @@ public final class Cli {
                 "                                  list the intents of a store (while the application runs)",
                 "  resolve --store PATH --key K --as done|failed",
                 "                                  settle an unknown intent after checking with the provider",
+                "  report --store PATH [--since 24h] [--format text|json|html] [--out FILE]",
+                "                                  repeats by retry layer, fan-out, what was (or would be) prevented",
                 "  version                         print the agent's version",
                 "",
                 "attach the agent: java -javaagent:intentguard-agent.jar=config=intentguard.yaml -jar app.jar");
