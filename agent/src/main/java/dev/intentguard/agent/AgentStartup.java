@@ -93,6 +93,7 @@ public final class AgentStartup {
             store.open(() -> openStore(settings));
             guard.startReconciler();
             AgentJson.warmUp();
+            recorder.warmUp();
             if (settings.audit().jmx()) {
                 recorder.registerMBean(guard.directory());     // after start-up: the host may set up JMX itself first
             }

@@ -32,7 +32,9 @@ public final class AuditRecorder {
     final String mode;
     final long pid;
     final RecentIntents recent = new RecentIntents(RECENT_INTENTS);
-    final EventSink events;
+    /** JFR once the init thread has loaded it ({@link #warmUp}); until then nothing (start-up stays light). */
+    volatile EventSink events = EventSink.NONE;
+    private final EventSink eventsWhenReady;
     private final boolean resendsSuppressed;
     private final Map<String, ToolCounters> counters = new ConcurrentHashMap<>();
     private final JournalWriter journal;
@@ -45,7 +47,7 @@ public final class AuditRecorder {
         this.pid = ProcessOwner.self().pid();
         this.resendsSuppressed = resendsSuppressed;
         this.journal = journal;
-        this.events = events;
+        this.eventsWhenReady = events;
     }
 
     /** The recorder for a running agent: journal beside the store (unless switched off), JFR when available. */
@@ -53,7 +55,17 @@ public final class AuditRecorder {
         JournalWriter journal = config.audit().journal()
                 ? new JournalWriter(journalFolder(config.store().path()), config.audit()) : null;
         return new AuditRecorder(config.mode(), config.http().clientRetries() == HttpSettings.ClientRetries.SUPPRESS,
-                journal, EventSink.forRuntime());
+                journal, null);
+    }
+
+    /**
+     * Loads the JFR event classes (and JFR's own, on their first use) on the agent's init thread: a first guarded call
+     * must not pay for it, least of all on an HTTP client's I/O thread, where the first wire attempt is seen.
+     */
+    public void warmUp() {
+        EventSink sink = eventsWhenReady != null ? eventsWhenReady : EventSink.forRuntime();
+        sink.warmUp();
+        events = sink;
     }
 
     /** {@code <store.path>.journal}: the journal's folder. */

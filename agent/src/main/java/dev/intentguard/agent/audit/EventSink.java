@@ -8,6 +8,10 @@ public interface EventSink {
     EventSink NONE = new EventSink() {
     };
 
+    /** Loads what the first event would load. */
+    default void warmUp() {
+    }
+
     /** Starts the timing of a tool call; returns a handle for {@link #toolCallEnd}, or {@code null} when not recorded. */
     default Object toolCallBegin() {
         return null;

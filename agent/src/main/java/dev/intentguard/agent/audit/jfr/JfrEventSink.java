@@ -16,6 +16,13 @@ public final class JfrEventSink implements EventSink {
     }
 
     @Override
+    public void warmUp() {
+        new ToolCallEvent().isEnabled();
+        new WireAttemptEvent().isEnabled();
+        new DuplicatePreventedEvent().isEnabled();
+    }
+
+    @Override
     public Object toolCallBegin() {
         ToolCallEvent e = new ToolCallEvent();
         if (!e.isEnabled()) {

@@ -90,7 +90,7 @@ final class AuditWorld {
     /** The {@code jfr} tool of the JDK the forked JVMs run on. */
     static String jfr(Path recording, String event) throws IOException, InterruptedException {
         String home = System.getProperty("intentguard.it.java.home", System.getProperty("java.home"));
-        Process p = new ProcessBuilder(Path.of(home, "bin", "jfr").toString(), "print", "--events", event,
+        Process p = new ProcessBuilder(Path.of(home, "bin", "jfr").toString(), "print", "--stack-depth", "64", "--events", event,
                 recording.toString()).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor(), out);
