@@ -5,7 +5,6 @@ import dev.intentguard.agent.audit.CallAudit;
 import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.agent.config.AuditSettings;
 import dev.intentguard.agent.config.HttpSettings;
-import dev.intentguard.agent.config.Mode;
 import dev.intentguard.agent.config.OnError;
 import dev.intentguard.agent.config.ReconcileSettings;
 import dev.intentguard.agent.config.StoreSettings;

@@ -42,6 +42,8 @@ final class JournalWriter {
     static final Pattern ROTATED = Pattern.compile("audit-(\\d+)-(\\d+)\\.jsonl");
     private static final int BATCH = 512;
     private static final long ERROR_REPEAT_MILLIS = 60_000;
+    /** Put in the queue by {@link #close}: the writer writes what came before it and stops. */
+    private static final JournalEntry STOP = g -> { };
 
     private final Path folder;
     private final long maxFileBytes;
@@ -100,21 +102,24 @@ final class JournalWriter {
         return folder.resolve("audit-" + pid + ".jsonl");
     }
 
+    /** Sleeps in {@code take()} while nothing comes (no periodic wake-up in an idle application). */
     private void run() {
         List<JournalEntry> batch = new ArrayList<>(BATCH);
-        while (running || !queue.isEmpty()) {
+        boolean stop = false;
+        while (!stop) {
             try {
-                JournalEntry first = queue.poll(200, TimeUnit.MILLISECONDS);
-                if (first != null) {
-                    batch.add(first);
+                if (!running && queue.isEmpty()) {
+                    stop = true;                           // close() found the queue full: it had no room for STOP
+                } else {
+                    batch.add(queue.take());
                     queue.drainTo(batch, BATCH - 1);
+                    stop = batch.remove(STOP);
                 }
                 if (!batch.isEmpty() || unreported.get() > 0) {
                     write(batch);
                 }
             } catch (InterruptedException e) {
-                // close() wakes the thread up: write what is left, then stop
-                running = false;
+                stop = true;
             } catch (Throwable t) {
                 dropped.addAndGet(batch.size());
                 unreported.addAndGet(batch.size());
@@ -269,6 +274,7 @@ final class JournalWriter {
     /** Stops taking entries, writes what is queued (at most {@code millis}) and closes the file. */
     void close(long millis) {
         running = false;
+        queue.offer(STOP);
         try {
             thread.join(millis);
         } catch (InterruptedException e) {
