@@ -75,7 +75,9 @@ final class SideEffectCall extends GuardedCall {
     static SideEffectCall begin(ToolRuntime runtime, ToolBinding binding, Class<?> owner, Object self, Object[] args,
                                 KeyRecipe.Keyed keyed) {
         SideEffectCall call = new SideEffectCall(runtime, binding, owner, self, args, keyed);
-        if (runtime.audit()) {
+        if (runtime.audit() && !binding.tool().enabled()) {
+            call.reply = StatusReply.of(ToolStatus.DISABLED);              // the kill switch holds in audit mode too
+        } else if (runtime.audit()) {
             call.observe();
         } else {
             call.decide();
@@ -319,11 +321,7 @@ final class SideEffectCall extends GuardedCall {
             }
             audit.existing(record);
             String wouldAnswer;
-            if (!binding.tool().enabled()) {
-                wouldAnswer = ToolStatus.DISABLED.wireName();
-                runtime.intentLog().info("audit: tool {} is switched off; enforce mode would answer disabled without "
-                        + "running it", binding.toolName());
-            } else if (record == null || record.status() == IntentStatus.FAILED) {
+            if (record == null || record.status() == IntentStatus.FAILED) {
                 wouldAnswer = null;                                        // enforce would run it too
             } else if (!record.sameFingerprint(fingerprint)) {
                 wouldAnswer = ToolStatus.REJECTED.wireName();
