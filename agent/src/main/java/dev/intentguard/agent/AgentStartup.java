@@ -90,10 +90,10 @@ public final class AgentStartup {
             // Heavy lifting off the application's main thread, in the order the first tool call needs it.
             weaver.prepare();
             weaver.retransformLoaded();
+            recorder.warmUp();            // JFR events ready before the store opens, so before any side-effect call runs
             store.open(() -> openStore(settings));
             guard.startReconciler();
             AgentJson.warmUp();
-            recorder.warmUp();
             if (settings.audit().jmx()) {
                 recorder.registerMBean(guard.directory());     // after start-up: the host may set up JMX itself first
             }

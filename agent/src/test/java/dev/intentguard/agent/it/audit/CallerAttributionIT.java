@@ -112,6 +112,21 @@ class CallerAttributionIT {
         assertTrue(r.stderr.contains("tool context_refund disabled through JMX"), r.stderr);
     }
 
+    @Test
+    void inAuditModeTheKillSwitchStillStopsTheTool() throws Exception {
+        world.config("audit", TOOLS);
+        ForkedJvm.Result r = host("jmx-wait", "bare|K-1", "jmx|disable|context_refund", "bare|K-2", "bare|K-1",
+                "jmx|enable|context_refund", "bare|K-1");
+        List<String> calls = r.lines("RESULT bare ");
+        assertEquals(4, calls.size(), r.toString());
+        assertTrue(calls.get(0).startsWith("{\"refund\":\"re_1\""), r.toString());
+        assertTrue(calls.get(1).startsWith("{\"status\":\"disabled\""), r.toString());
+        assertTrue(calls.get(2).startsWith("{\"status\":\"disabled\""), r.toString());
+        assertTrue(calls.get(3).startsWith("{\"refund\":\"re_2\""), "audit mode runs the repeat: " + r);
+        assertTrue(r.stderr.contains("duplicate ran (mode: audit): tool=context_refund"), r.stderr);
+        assertTrue(r.stderr.contains("layer=unattributed count=2: enforce mode would answer already_done"), r.stderr);
+    }
+
     private static List<String> layers(List<JsonNode> calls) {
         List<String> out = new ArrayList<>();
         for (JsonNode c : calls) {
