@@ -1,5 +1,6 @@
 package dev.intentguard.agent;
 
+import dev.intentguard.agent.audit.AuditRecorder;
 import dev.intentguard.agent.config.AgentArguments;
 import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.agent.config.ConfigLoader;
@@ -75,7 +76,8 @@ public final class AgentStartup {
 
         ChronicleAccess.grant(instrumentation);
         StoreHandle store = StoreHandle.pending(config.store().path().toString());
-        ToolGuard guard = ToolGuard.create(config, store);
+        AuditRecorder recorder = AuditRecorder.create(config);
+        ToolGuard guard = ToolGuard.create(config, store, recorder);
         List<AgentPlugin> plugins = new ArrayList<>();
         plugins.add(guard.plugin());
         for (AgentPlugin plugin : ServiceLoader.load(AgentPlugin.class, AgentStartup.class.getClassLoader())) {
@@ -89,12 +91,16 @@ public final class AgentStartup {
             // Heavy lifting off the application's main thread, in the order the first tool call needs it.
             weaver.prepare();
             weaver.retransformLoaded();
+            recorder.warmUp();            // JFR events ready before the store opens, so before any side-effect call runs
             store.open(() -> openStore(settings));
             guard.startReconciler();
             if (settings.source() != null) {
                 ConfigWatch.start(settings.source(), 1000, guard::reload);
             }
             AgentJson.warmUp();
+            if (settings.audit().jmx()) {
+                recorder.registerMBean(guard.directory());     // after start-up: the host may set up JMX itself first
+            }
             LOG.debug("intentguard ready {} ms after premain (weaver, store, JSON)", (System.nanoTime() - startNanos) / 1_000_000);
         }, "intentguard-init");
         init.setDaemon(true);
@@ -103,6 +109,7 @@ public final class AgentStartup {
         init.start();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             guard.stopReconciler();
+            recorder.close(2_000);
             store.close();
         }, "intentguard-store-close"));
         LOG.info("intentguard {} {} in {} ms: config {}, {}, store {}, mode {}, on-error {}", Version.current(),

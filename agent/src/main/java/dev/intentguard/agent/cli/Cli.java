@@ -26,6 +26,8 @@ public final class Cli {
                 return ResolveCommand.run(rest, out, err);
             case "attach":
                 return AttachCommand.run(rest, out, err);
+            case "report":
+                return ReportCommand.run(rest, out, err);
             case "version":
                 out.println("intentguard " + dev.intentguard.agent.Version.current());
                 return 0;
@@ -43,6 +45,8 @@ public final class Cli {
                 "                                  list the intents of a store (while the application runs)",
                 "  resolve --store PATH --key K --as done|failed",
                 "                                  settle an unknown intent after checking with the provider",
+                "  report --store PATH [--since 24h] [--format text|json|html] [--out FILE]",
+                "                                  repeats by retry layer, fan-out, what was (or would be) prevented",
                 "  attach PID [config=PATH]        load the agent into a running JVM",
                 "  version                         print the agent's version",
                 "",

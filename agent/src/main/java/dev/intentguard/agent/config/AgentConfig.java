@@ -12,9 +12,15 @@ public final class AgentConfig {
     private final HttpSettings http;
     private final ReconcileSettings reconcile;
     private final List<ToolSpec> tools;
+    private final AuditSettings audit;
 
     public AgentConfig(Path source, Mode mode, OnError onError, StoreSettings store, HttpSettings http,
                        ReconcileSettings reconcile, List<ToolSpec> tools) {
+        this(source, mode, onError, store, http, reconcile, tools, AuditSettings.DEFAULTS);
+    }
+
+    public AgentConfig(Path source, Mode mode, OnError onError, StoreSettings store, HttpSettings http,
+                       ReconcileSettings reconcile, List<ToolSpec> tools, AuditSettings audit) {
         this.source = source;
         this.mode = mode;
         this.onError = onError;
@@ -22,11 +28,17 @@ public final class AgentConfig {
         this.http = http;
         this.reconcile = reconcile;
         this.tools = List.copyOf(tools);
+        this.audit = audit;
     }
 
     /** The same config with another {@code on-error} (a command-line override). */
     public AgentConfig withOnError(OnError value) {
-        return new AgentConfig(source, mode, value, store, http, reconcile, tools);
+        return new AgentConfig(source, mode, value, store, http, reconcile, tools, audit);
+    }
+
+    /** The {@code audit:} section: journal and JMX. */
+    public AuditSettings audit() {
+        return audit;
     }
 
     public ReconcileSettings reconcile() {

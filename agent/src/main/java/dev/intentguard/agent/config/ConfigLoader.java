@@ -34,7 +34,8 @@ public final class ConfigLoader {
     private static final Pattern ARGUMENT = Pattern.compile("(\\d+|[A-Za-z_$][\\w$]*)(\\.[A-Za-z_$][\\w$]*)*");
     private static final Pattern ON_ERROR_LINE = Pattern.compile("(?m)^on-error\\s*:\\s*[\"']?([\\w-]+)");
 
-    private static final List<String> TOP_LEVEL = List.of("mode", "on-error", "store", "http", "reconcile", "tools");
+    private static final List<String> TOP_LEVEL = List.of("mode", "on-error", "store", "http", "reconcile", "audit", "tools");
+    private static final List<String> AUDIT_KEYS = List.of("journal", "journal-file-bytes", "journal-files", "journal-queue", "jmx");
     private static final List<String> RECONCILE_KEYS = List.of("interval", "min-age", "escalate-after");
     private static final List<String> HTTP_KEYS = List.of("header", "format", "hosts", "client-retries", "methods");
     private static final Pattern HEADER_NAME = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
@@ -158,8 +159,9 @@ public final class ConfigLoader {
             StoreSettings store = store(map.entries.get("store"));
             HttpSettings http = http(map.entries.get("http"));
             ReconcileSettings reconcile = reconcile(map.entries.get("reconcile"));
+            AuditSettings audit = audit(map.entries.get("audit"));
             List<ToolSpec> tools = tools(map.entries.get("tools"));
-            return new AgentConfig(file, mode, onError, store, http, reconcile, tools);
+            return new AgentConfig(file, mode, onError, store, http, reconcile, tools, audit);
         }
 
         private StoreSettings store(YamlNode.Entry entry) {
@@ -214,6 +216,54 @@ public final class ConfigLoader {
             return new ReconcileSettings(duration(map.entries.get("interval"), "reconcile.interval", d.interval()),
                     duration(map.entries.get("min-age"), "reconcile.min-age", d.minAge()),
                     duration(map.entries.get("escalate-after"), "reconcile.escalate-after", d.escalateAfter()));
+        }
+
+        private AuditSettings audit(YamlNode.Entry entry) {
+            AuditSettings d = AuditSettings.DEFAULTS;
+            if (entry == null) {
+                return d;
+            }
+            YamlNode.Mapping map = mapping(entry, "audit", "indent journal:, journal-file-bytes:, jmx: ... under audit:");
+            if (map == null) {
+                return d;
+            }
+            checkKeys(map, AUDIT_KEYS, "audit.");
+            boolean journal = bool(map.entries.get("journal"), "audit.journal", d.journal(),
+                    "write journal: true (record each tool call beside the store) or journal: false");
+            long fileBytes = positiveLong(map.entries.get("journal-file-bytes"), "audit.journal-file-bytes",
+                    d.journalFileBytes(), "write a number of bytes, e.g. journal-file-bytes: 16777216");
+            if (fileBytes < 4096) {
+                problem(map.entries.get("journal-file-bytes").keyLine, "audit.journal-file-bytes is below 4096",
+                        "give each journal file room for a few calls, e.g. journal-file-bytes: 16777216 (16 MiB)");
+            }
+            long files = positiveLong(map.entries.get("journal-files"), "audit.journal-files", d.journalFiles(),
+                    "write how many rotated journal files to keep, e.g. journal-files: 10");
+            long queue = positiveLong(map.entries.get("journal-queue"), "audit.journal-queue", d.journalQueue(),
+                    "write how many entries may wait for the journal writer, e.g. journal-queue: 8192");
+            if (queue > 1 << 20) {
+                problem(map.entries.get("journal-queue").keyLine, "audit.journal-queue is above 1048576",
+                        "keep the queue bounded (entries wait in memory); 8192 absorbs bursts");
+            }
+            boolean jmx = bool(map.entries.get("jmx"), "audit.jmx", d.jmx(),
+                    "write jmx: true (register the MBean dev.intentguard:type=Tools) or jmx: false");
+            return new AuditSettings(journal, fileBytes, (int) Math.min(files, 100_000), (int) Math.min(queue, 1 << 20), jmx);
+        }
+
+        private boolean bool(YamlNode.Entry e, String what, boolean fallback, String fix) {
+            if (e == null) {
+                return fallback;
+            }
+            String v = scalar(e, what);
+            if ("true".equals(v)) {
+                return true;
+            }
+            if ("false".equals(v)) {
+                return false;
+            }
+            if (v != null) {
+                problem(e.keyLine, what + " \"" + v + "\" is not true or false", fix);
+            }
+            return fallback;
         }
 
         private HttpSettings http(YamlNode.Entry entry) {

@@ -6,14 +6,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Durations as people write them in config: {@code 500ms}, {@code 30s}, {@code 5m}, {@code 1h}, {@code 7d}, or ISO-8601. */
-final class Durations {
+public final class Durations {
     private static final Pattern SHORT = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)");
 
     private Durations() {
     }
 
     /** The duration, or {@code null} if {@code text} is not one. */
-    static Duration parse(String text) {
+    public static Duration parse(String text) {
         if (text == null) {
             return null;
         }

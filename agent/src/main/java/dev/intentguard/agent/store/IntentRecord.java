@@ -21,11 +21,21 @@ public final class IntentRecord {
     private final boolean resultTruncated;
     private final String error;
     private final String checkArgs;
+    private final String callerToolCall;
+    private final String callerConversation;
+    private final String callerTurn;
     private byte[] encoded;
 
     IntentRecord(String tool, IntentStatus status, byte[] fingerprint, long createdAt, long updatedAt, int attempts,
                  long ownerPid, long ownerStart, String ownerThread, String result, boolean resultTruncated, String error,
                  String checkArgs) {
+        this(tool, status, fingerprint, createdAt, updatedAt, attempts, ownerPid, ownerStart, ownerThread, result,
+                resultTruncated, error, checkArgs, null, null, null);
+    }
+
+    IntentRecord(String tool, IntentStatus status, byte[] fingerprint, long createdAt, long updatedAt, int attempts,
+                 long ownerPid, long ownerStart, String ownerThread, String result, boolean resultTruncated, String error,
+                 String checkArgs, String callerToolCall, String callerConversation, String callerTurn) {
         this.tool = tool;
         this.status = status;
         this.fingerprint = fingerprint;
@@ -39,6 +49,9 @@ public final class IntentRecord {
         this.resultTruncated = resultTruncated;
         this.error = error;
         this.checkArgs = checkArgs;
+        this.callerToolCall = callerToolCall;
+        this.callerConversation = callerConversation;
+        this.callerTurn = callerTurn;
     }
 
     /**
@@ -61,23 +74,33 @@ public final class IntentRecord {
 
     public IntentRecord done(String resultJson, boolean truncated, long now) {
         return new IntentRecord(tool, IntentStatus.DONE, fingerprint, createdAt, now, attempts, 0, 0, null, resultJson,
-                truncated, null, checkArgs);
+                truncated, null, checkArgs, callerToolCall, callerConversation, callerTurn);
     }
 
     public IntentRecord failed(String errorClass, long now) {
         return new IntentRecord(tool, IntentStatus.FAILED, fingerprint, createdAt, now, attempts, 0, 0, null, null,
-                false, errorClass, checkArgs);
+                false, errorClass, checkArgs, callerToolCall, callerConversation, callerTurn);
     }
 
     public IntentRecord pendingUnknown(String errorClass, long now) {
         return new IntentRecord(tool, IntentStatus.PENDING_UNKNOWN, fingerprint, createdAt, now, attempts, 0, 0, null,
-                null, false, errorClass, checkArgs);
+                null, false, errorClass, checkArgs, callerToolCall, callerConversation, callerTurn);
     }
 
     /** Still unknown after the escalation delay; keeps the time it became unknown. */
     public IntentRecord requiresReconciliation() {
         return new IntentRecord(tool, IntentStatus.REQUIRES_RECONCILIATION, fingerprint, createdAt, updatedAt, attempts,
-                0, 0, null, null, false, error, checkArgs);
+                0, 0, null, null, false, error, checkArgs, callerToolCall, callerConversation, callerTurn);
+    }
+
+    /**
+     * The same record with who called the attempt that claimed it: hashes of the tool-call id, the conversation and
+     * the turn an agent framework (or the host) gave the call, each {@code null} when unknown. The audit compares
+     * them with a later repeat's to tell which layer repeated the intent (model, user), also across processes.
+     */
+    public IntentRecord withCaller(String toolCallHash, String conversationHash, String turnHash) {
+        return new IntentRecord(tool, status, fingerprint, createdAt, updatedAt, attempts, ownerPid, ownerStart,
+                ownerThread, result, resultTruncated, error, checkArgs, toolCallHash, conversationHash, turnHash);
     }
 
     public String tool() {
@@ -150,6 +173,21 @@ public final class IntentRecord {
     /** The outcome check's arguments as a JSON array, or {@code null}. */
     public String checkArgs() {
         return checkArgs;
+    }
+
+    /** Hash of the tool-call id of the attempt that claimed the intent, or {@code null}. */
+    public String callerToolCall() {
+        return callerToolCall;
+    }
+
+    /** Hash of the conversation of the attempt that claimed the intent, or {@code null}. */
+    public String callerConversation() {
+        return callerConversation;
+    }
+
+    /** Hash of the turn of the attempt that claimed the intent, or {@code null}. */
+    public String callerTurn() {
+        return callerTurn;
     }
 
     /** {@code true} while nobody knows whether the call took effect. */

@@ -8,10 +8,12 @@ import java.nio.charset.StandardCharsets;
  * <pre>
  * u8 version | u8 status | u8 flags (bit 0: result truncated) | i64 created | i64 updated | i32 attempts
  * | i64 owner pid | i64 owner start | str owner thread | bytes fingerprint | str tool | str result | str error
- * [| str check arguments]
+ * [| str check arguments] [| str caller tool call | str caller conversation | str caller turn]
  * </pre>
  * where {@code str} and {@code bytes} are an i32 length (-1 for null) and the UTF-8 or raw bytes. Nothing
- * in it names a Java class of the agent, so the format survives any repackaging.
+ * in it names a Java class of the agent, so the format survives any repackaging. Optional fields are appended at the
+ * end and read only when present, so records written by an earlier agent of version 1 still read (the missing fields
+ * are {@code null}); the caller fields are hashes, never the values an agent framework gave.
  */
 final class RecordCodec {
     static final int VERSION = 1;
@@ -25,9 +27,13 @@ final class RecordCodec {
         byte[] result = utf8(r.result());
         byte[] error = utf8(r.error());
         byte[] checkArgs = utf8(r.checkArgs());
+        byte[] callerToolCall = utf8(r.callerToolCall());
+        byte[] callerConversation = utf8(r.callerConversation());
+        byte[] callerTurn = utf8(r.callerTurn());
+        boolean caller = callerToolCall != null || callerConversation != null || callerTurn != null;
         byte[] fingerprint = r.fingerprint();
         int size = 3 + 8 + 8 + 4 + 8 + 8 + 4 * 6 + len(thread) + fingerprint.length + len(tool) + len(result) + len(error)
-                + len(checkArgs);
+                + len(checkArgs) + (caller ? 4 * 3 + len(callerToolCall) + len(callerConversation) + len(callerTurn) : 0);
         ByteBuffer b = ByteBuffer.allocate(size);
         b.put((byte) VERSION).put((byte) r.status().code()).put((byte) (r.resultTruncated() ? 1 : 0));
         b.putLong(r.createdAt()).putLong(r.updatedAt()).putInt(r.attempts());
@@ -38,6 +44,11 @@ final class RecordCodec {
         put(b, result);
         put(b, error);
         put(b, checkArgs);
+        if (caller) {
+            put(b, callerToolCall);
+            put(b, callerConversation);
+            put(b, callerTurn);
+        }
         return b.array();
     }
 
@@ -61,8 +72,11 @@ final class RecordCodec {
         String result = string(b);
         String error = string(b);
         String checkArgs = b.hasRemaining() ? string(b) : null;
+        String callerToolCall = b.hasRemaining() ? string(b) : null;
+        String callerConversation = b.hasRemaining() ? string(b) : null;
+        String callerTurn = b.hasRemaining() ? string(b) : null;
         return new IntentRecord(tool, status, fingerprint == null ? new byte[0] : fingerprint, created, updated, attempts,
-                pid, start, thread, result, truncated, error, checkArgs);
+                pid, start, thread, result, truncated, error, checkArgs, callerToolCall, callerConversation, callerTurn);
     }
 
     private static byte[] utf8(String s) {

@@ -1,5 +1,6 @@
 package dev.intentguard.agent.tool;
 
+import dev.intentguard.agent.audit.CallAudit;
 import dev.intentguard.agent.key.IntentKey;
 import dev.intentguard.agent.wire.WireLog;
 import dev.intentguard.api.ToolStatus;
@@ -15,18 +16,21 @@ final class IdempotentCall extends GuardedCall {
     private final IntentKey key;
     private final boolean disabled;
     private final WireLog wire;
+    private final CallAudit audit;
     private ToolFrame outerScope;
 
-    private IdempotentCall(ToolBinding binding, Class<?> owner, IntentKey key) {
+    private IdempotentCall(ToolRuntime runtime, ToolBinding binding, Class<?> owner, IntentKey key) {
         super(binding);
         this.owner = owner;
         this.key = key;
         this.disabled = !binding.tool().enabled();
-        this.wire = new WireLog(key.value());
+        this.audit = runtime.recorder().begin(binding.toolName(), "idempotent", key.value());
+        this.wire = new WireLog(key.value(), audit);
     }
 
     static IdempotentCall begin(ToolRuntime runtime, ToolBinding binding, Class<?> owner, IntentKey key) {
-        IdempotentCall call = new IdempotentCall(binding, owner, key);
+        IdempotentCall call = new IdempotentCall(runtime, binding, owner, key);
+        call.audit.resolve();                   // a repeat only if this JVM saw the intent (idempotent: no record)
         if (!call.disabled) {
             runtime.intentLog().info("intent tool={} key={} (idempotent: runs every time)", binding.toolName(), key);
             call.outerScope = IntentScope.enter(call);
@@ -53,8 +57,10 @@ final class IdempotentCall extends GuardedCall {
     protected void exit(Object returned, Throwable thrown) {
         if (disabled) {
             StatusReply.of(ToolStatus.DISABLED).deliver(this, binding, owner, key.value());
+            audit.end(false, ToolStatus.DISABLED.wireName(), null, null, wire);
         } else {
             IntentScope.exit(outerScope);
+            audit.end(true, thrown == null ? "result" : "error", null, thrown, wire);
         }
     }
 }

@@ -1,5 +1,7 @@
 package dev.intentguard.agent.tool;
 
+import dev.intentguard.agent.audit.CallAudit;
+import dev.intentguard.agent.audit.CallerSnapshot;
 import dev.intentguard.agent.key.IntentKey;
 import dev.intentguard.agent.key.KeyRecipe;
 import dev.intentguard.agent.store.IntentRecord;
@@ -44,6 +46,7 @@ final class SideEffectCall extends GuardedCall {
     private final byte[] fingerprint;
     private final long deadline;
     private final WireLog wire;
+    private final CallAudit audit;
 
     private IntentStore store;
     /** Set when the body must not run: what the caller gets instead. */
@@ -65,17 +68,21 @@ final class SideEffectCall extends GuardedCall {
         this.key = keyed.key();
         this.fingerprint = keyed.fingerprint();
         this.deadline = runtime.now() + runtime.config().store().inFlightWait().toMillis();
-        this.wire = new WireLog(key.value());
+        this.audit = runtime.recorder().begin(binding.toolName(), "side_effect", key.value());
+        this.wire = new WireLog(key.value(), audit);
     }
 
     static SideEffectCall begin(ToolRuntime runtime, ToolBinding binding, Class<?> owner, Object self, Object[] args,
                                 KeyRecipe.Keyed keyed) {
         SideEffectCall call = new SideEffectCall(runtime, binding, owner, self, args, keyed);
-        if (runtime.audit()) {
+        if (runtime.audit() && !binding.tool().enabled()) {
+            call.reply = StatusReply.of(ToolStatus.DISABLED);              // the kill switch holds in audit mode too
+        } else if (runtime.audit()) {
             call.observe();
         } else {
             call.decide();
         }
+        call.audit.resolve();
         if (call.reply == null) {
             call.startBody();
         }
@@ -101,6 +108,7 @@ final class SideEffectCall extends GuardedCall {
                     record = claimOrRead(null);
                     continue;
                 }
+                audit.existing(record);                                    //    a record: this call repeats the intent
                 if (record.status() != IntentStatus.FAILED && !record.sameFingerprint(fingerprint)) {
                     reply = StatusReply.of(ToolStatus.REJECTED);           //    same intent, other details
                     return;
@@ -153,9 +161,11 @@ final class SideEffectCall extends GuardedCall {
         try {
             long now = runtime.now();
             String checkArgs = checkArguments();
-            IntentRecord next = previous == null
+            CallerSnapshot caller = audit.caller();
+            IntentRecord next = (previous == null
                     ? IntentRecord.inFlight(binding.toolName(), fingerprint, checkArgs, now)
-                    : previous.retried(fingerprint, checkArgs, now);
+                    : previous.retried(fingerprint, checkArgs, now))
+                    .withCaller(caller.toolCallHash(), caller.conversationHash(), caller.turnHash());
             IntentRecord current;
             if (previous == null) {
                 current = claimNew(next);
@@ -299,7 +309,10 @@ final class SideEffectCall extends GuardedCall {
         }
     }
 
-    /** {@code mode: audit}: the body always runs; what enforce would have answered is only logged. */
+    /**
+     * {@code mode: audit}: the body always runs. A first call is recorded as in enforce mode; for a repeat, what
+     * enforce mode would have answered goes to the audit (which warns about the duplicate and journals it).
+     */
     private void observe() {
         if (!openStore()) {
             return;
@@ -309,20 +322,20 @@ final class SideEffectCall extends GuardedCall {
             if (claimed != null) {
                 return;
             }
+            audit.existing(record);
             String wouldAnswer;
-            if (!binding.tool().enabled()) {
-                wouldAnswer = ToolStatus.DISABLED.wireName();
-            } else if (record == null) {
-                wouldAnswer = "a new call";
-            } else if (record.status() != IntentStatus.FAILED && !record.sameFingerprint(fingerprint)) {
+            if (record == null || record.status() == IntentStatus.FAILED) {
+                wouldAnswer = null;                                        // enforce would run it too
+            } else if (!record.sameFingerprint(fingerprint)) {
                 wouldAnswer = ToolStatus.REJECTED.wireName();
+            } else if (record.status() == IntentStatus.DONE) {
+                wouldAnswer = ToolStatus.ALREADY_DONE.wireName();
+            } else if (record.unknown()) {
+                wouldAnswer = ToolStatus.PENDING_UNKNOWN.wireName();
             } else {
-                wouldAnswer = record.status() == IntentStatus.DONE ? ToolStatus.ALREADY_DONE.wireName()
-                        : record.status() == IntentStatus.FAILED ? "a retry after a definite failure"
-                        : record.status().displayName();
+                wouldAnswer = ToolStatus.IN_FLIGHT.wireName();             // enforce would wait for the first call
             }
-            runtime.intentLog().warn("audit: repeat of {} (tool {}); enforce mode would answer {} without running it",
-                    key, binding.toolName(), wouldAnswer);
+            audit.wouldAnswer(wouldAnswer);
         } catch (RuntimeException e) {
             runtime.storeError(e, "Audit records are incomplete until it recovers.");
         }
@@ -360,15 +373,21 @@ final class SideEffectCall extends GuardedCall {
         if (reply != null) {
             runtime.intentLog().info("{} tool={} key={} (body not run)", reply.status.wireName(), binding.toolName(), key);
             reply.deliver(this, binding, owner, key.value());
+            audit.end(false, reply.status.wireName(), null, null, wire);
             return;
         }
         IntentScope.exit(outerScope);
-        if (claimed == null) {
-            return;                                                        // unguarded or audit repeat
+        String bodyAnswer = thrown == null ? "result" : "error";
+        if (claimed == null) {                                             // unguarded or audit repeat
+            audit.end(true, bodyAnswer, outcomeName(CallOutcome.judge(thrown, wire.verdict())), thrown, wire);
+            return;
         }
+        String answer = bodyAnswer;
+        String outcomeName = null;
         try {
             long now = runtime.now();
             CallOutcome outcome = CallOutcome.judge(thrown, wire.verdict());
+            outcomeName = outcomeName(outcome);
             switch (outcome.kind) {
                 case DONE:                                                 // the caller gets the body's result
                     ResultJson.Stored result = ResultJson.of(returned, runtime.config().store().maxResultBytes());
@@ -391,14 +410,30 @@ final class SideEffectCall extends GuardedCall {
                     if (confirmed != null) {
                         StatusReply.confirmedDone(confirmed.result(), confirmed.resultTruncated())
                                 .deliver(this, binding, owner, key.value());
+                        answer = ToolStatus.DONE.wireName();
+                        outcomeName = IntentStatus.DONE.displayName();
                         return;
                     }
                     runtime.intentLog().warn("pending_unknown tool={} key={}: {}; repeats will not run it again",
                             binding.toolName(), key, outcome.reason);
                     StatusReply.pendingUnknown(thrown).deliver(this, binding, owner, key.value());
+                    answer = ToolStatus.PENDING_UNKNOWN.wireName();
             }
         } finally {
             runtime.inFlight().release(key.value(), registration);
+            audit.end(true, answer, outcomeName, thrown, wire);
+        }
+    }
+
+    /** The intent's state an outcome leads to, as the journal names it. */
+    private static String outcomeName(CallOutcome outcome) {
+        switch (outcome.kind) {
+            case DONE:
+                return IntentStatus.DONE.displayName();
+            case FAILED:
+                return IntentStatus.FAILED.displayName();
+            default:
+                return IntentStatus.PENDING_UNKNOWN.displayName();
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.intentguard.agent.tool;
 
+import dev.intentguard.agent.audit.AuditRecorder;
+import dev.intentguard.agent.audit.ToolDirectory;
 import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.agent.config.ConfigProblem;
 import dev.intentguard.agent.config.ToolSpec;
@@ -33,8 +35,36 @@ public final class ToolGuard {
     }
 
     /** The tool guard for {@code config}: its plugin goes to the {@link dev.intentguard.agent.weave.Weaver}. */
-    public static ToolGuard create(AgentConfig config, StoreHandle store) {
-        return new ToolGuard(new ToolRuntime(config, store), new ToolCatalog(config));
+    public static ToolGuard create(AgentConfig config, StoreHandle store, AuditRecorder recorder) {
+        return new ToolGuard(new ToolRuntime(config, store, recorder), new ToolCatalog(config));
+    }
+
+    /** The tools as JMX shows and switches them. */
+    public ToolDirectory directory() {
+        return new ToolDirectory() {
+            @Override
+            public List<ToolState> tools() {
+                List<ToolState> out = new ArrayList<>();
+                for (ToolDefinition d : catalog.definitions()) {
+                    if (d.effect() != dev.intentguard.agent.config.Effect.READ) {
+                        out.add(new ToolState(d.name(), d.effect().configName(), d.enabled()));
+                    }
+                }
+                return out;
+            }
+
+            @Override
+            public boolean setEnabled(String tool, boolean enabled) {
+                boolean found = false;
+                for (ToolDefinition d : catalog.definitions()) {
+                    if (d.name().equals(tool)) {
+                        d.setEnabled(enabled);
+                        found = true;
+                    }
+                }
+                return found;
+            }
+        };
     }
 
     /** The instrumentation that weaves the guard into tool methods. */

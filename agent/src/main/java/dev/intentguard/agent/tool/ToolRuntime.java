@@ -1,5 +1,6 @@
 package dev.intentguard.agent.tool;
 
+import dev.intentguard.agent.audit.AuditRecorder;
 import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.agent.config.Mode;
 import dev.intentguard.agent.config.OnError;
@@ -21,10 +22,17 @@ final class ToolRuntime {
     private final Logger log = LoggerFactory.getLogger("intentguard");
     private final AtomicLong lastStoreError = new AtomicLong(0);
     private final Sweeper sweeper = new Sweeper(this);
+    private final AuditRecorder recorder;
 
-    ToolRuntime(AgentConfig config, StoreHandle store) {
+    ToolRuntime(AgentConfig config, StoreHandle store, AuditRecorder recorder) {
         this.config = config;
         this.store = store;
+        this.recorder = recorder;
+    }
+
+    /** The audit of every guarded call: counters, duplicate warnings, JFR, the journal. */
+    AuditRecorder recorder() {
+        return recorder;
     }
 
     AgentConfig config() {

@@ -8,8 +8,15 @@ public final class WireAttempt {
     private final int status;
     private final String detail;
     private final long atMillis;
+    private final boolean resend;
 
     public WireAttempt(String client, String request, WireOutcome outcome, int status, String detail, long atMillis) {
+        this(client, request, outcome, status, detail, atMillis, false);
+    }
+
+    private WireAttempt(String client, String request, WireOutcome outcome, int status, String detail, long atMillis,
+                        boolean resend) {
+        this.resend = resend;
         this.client = client;
         this.request = request;
         this.outcome = outcome;
@@ -43,6 +50,24 @@ public final class WireAttempt {
 
     public long atMillis() {
         return atMillis;
+    }
+
+    /**
+     * {@code true} when an earlier attempt of the same request in the same call reached (or may have reached) the
+     * server: this one is a duplicate made by the client or SDK (sent, or stopped when {@link WireOutcome#SUPPRESSED}).
+     * A resend after an attempt that was never sent is no duplicate.
+     */
+    public boolean resend() {
+        return resend;
+    }
+
+    /** {@code true} if the attempt reached, or may have reached, the server. */
+    public boolean sent() {
+        return outcome == WireOutcome.RESPONSE || outcome == WireOutcome.NO_RESPONSE;
+    }
+
+    WireAttempt asResend() {
+        return new WireAttempt(client, request, outcome, status, detail, atMillis, true);
     }
 
     /** A response that says the request may have taken effect without saying so: 5xx, 408, 409, 425, 429. */

@@ -16,13 +16,24 @@ import java.util.Map;
  * rather than doing it twice.)
  */
 public final class WireLog {
+    /** Told of each attempt as it is recorded (the audit: JFR events at the moment of the attempt). */
+    public interface Observer {
+        void attempted(WireAttempt attempt);
+    }
+
     private final String intentKey;
+    private final Observer observer;
     private final Map<String, String> keys = new LinkedHashMap<>();
     private final Map<String, WireAttempt> lastAttempt = new LinkedHashMap<>();
     private final List<WireAttempt> attempts = new ArrayList<>();
 
     public WireLog(String intentKey) {
+        this(intentKey, null);
+    }
+
+    public WireLog(String intentKey, Observer observer) {
         this.intentKey = intentKey;
+        this.observer = observer;
     }
 
     public static String request(String method, String host, int port, String path) {
@@ -40,11 +51,27 @@ public final class WireLog {
         return key;
     }
 
-    public synchronized void record(WireAttempt attempt) {
-        attempts.add(attempt);
-        if (attempt.outcome() != WireOutcome.SUPPRESSED) {
-            lastAttempt.put(attempt.request(), attempt);
+    public void record(WireAttempt attempt) {
+        WireAttempt recorded;
+        synchronized (this) {
+            recorded = sentBefore(attempt.request()) ? attempt.asResend() : attempt;
+            attempts.add(recorded);
+            if (attempt.outcome() != WireOutcome.SUPPRESSED) {
+                lastAttempt.put(attempt.request(), recorded);
+            }
         }
+        if (observer != null) {
+            observer.attempted(recorded);
+        }
+    }
+
+    private boolean sentBefore(String request) {
+        for (WireAttempt a : attempts) {
+            if (a.sent() && a.request().equals(request)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public synchronized List<WireAttempt> attempts() {

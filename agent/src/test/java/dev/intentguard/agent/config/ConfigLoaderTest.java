@@ -190,4 +190,26 @@ class ConfigLoaderTest {
             System.clearProperty("intentguard.config");
         }
     }
+
+    @Test
+    void theAuditSectionHasDefaultsAndSaysWhatIsWrong() throws Exception {
+        AgentConfig d = parse("tools: []\n");
+        assertTrue(d.audit().journal());
+        assertTrue(d.audit().jmx());
+        assertEquals(16L << 20, d.audit().journalFileBytes());
+        AgentConfig c = parse("audit:\n  journal: false\n  journal-file-bytes: 65536\n  journal-files: 3\n"
+                + "  journal-queue: 100\n  jmx: false\n");
+        assertFalse(c.audit().journal());
+        assertFalse(c.audit().jmx());
+        assertEquals(65536, c.audit().journalFileBytes());
+        assertEquals(3, c.audit().journalFiles());
+        assertEquals(100, c.audit().journalQueue());
+        ConfigProblem.Issue bool = onlyIssue("audit:\n  journal: maybe\n");
+        assertEquals(2, bool.line);
+        assertTrue(bool.message.contains("audit.journal \"maybe\" is not true or false"), bool.message);
+        ConfigProblem.Issue small = onlyIssue("audit:\n  journal-file-bytes: 100\n");
+        assertTrue(small.message.contains("below 4096"), small.message);
+        ConfigProblem.Issue unknown = onlyIssue("audit:\n  journnal: true\n");
+        assertTrue(unknown.message.contains("journnal"), unknown.message);
+    }
 }

@@ -173,8 +173,11 @@ class IsolationIT {
         assertEquals(List.of(), list(home), "nothing in the user's home");
         assertEquals(List.of(), list(tmp), "nothing in the temp directory");
         assertEquals(List.of("system.properties"), list(work), "nothing in the working directory");
-        assertEquals(List.of("intents.dat", "intents.dat.lock"), list(world.store.getParent()),
-                "the store and its sidecar lock are the only files written");
+        assertEquals(List.of("intents.dat", "intents.dat.journal", "intents.dat.lock"), list(world.store.getParent()),
+                "the store, its sidecar lock and the audit journal's folder are the only files written");
+        List<String> journal = list(world.store.resolveSibling("intents.dat.journal"));
+        assertEquals(1, journal.size(), journal.toString());
+        assertTrue(journal.get(0).matches("audit-\\d+\\.jsonl"), "one journal file, this process's: " + journal);
 
         List<String> inet = new ArrayList<>();
         Matcher m = Pattern.compile("(connect|sendto|sendmsg)\\(\\d+, \\{sa_family=AF_INET6?,[^}]*\\}").matcher(Files.readString(trace));

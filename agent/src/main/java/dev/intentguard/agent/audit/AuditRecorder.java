@@ -1,0 +1,209 @@
+package dev.intentguard.agent.audit;
+
+import dev.intentguard.agent.config.AgentConfig;
+import dev.intentguard.agent.config.HttpSettings;
+import dev.intentguard.agent.config.Mode;
+import dev.intentguard.agent.store.ProcessOwner;
+import dev.intentguard.agent.wire.WireAttempt;
+import dev.intentguard.agent.wire.WireOutcome;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The agent's record of what its guarded calls did, in both modes: {@code audit} (what it would have done) and
+ * {@code enforce} (what it prevented). Per call: which intent, whether it was a repeat and which layer made it
+ * ({@link Layer}), what the caller got, every wire attempt. It feeds four outputs: counters (JMX), a WARN line on
+ * {@code intentguard.audit} for each duplicate caught, JFR events, and the journal beside the store, which the
+ * {@code report} command reads.
+ */
+public final class AuditRecorder {
+    /** Answers that stop a duplicate from running again. */
+    private static final Set<String> PREVENTING = Set.of("already_done", "pending_unknown", "rejected", "in_flight");
+    private static final int RECENT_INTENTS = 10_000;
+    private static final long ERROR_REPEAT_MILLIS = 60_000;
+
+    final boolean audit;
+    final String mode;
+    final long pid;
+    final RecentIntents recent = new RecentIntents(RECENT_INTENTS);
+    /** JFR once the init thread has loaded it ({@link #warmUp}); until then nothing (start-up stays light). */
+    volatile EventSink events = EventSink.NONE;
+    private final EventSink eventsWhenReady;
+    private final boolean resendsSuppressed;
+    private final Map<String, ToolCounters> counters = new ConcurrentHashMap<>();
+    private final JournalWriter journal;
+    private final Logger log = LoggerFactory.getLogger("intentguard.audit");
+    private final AtomicLong lastError = new AtomicLong();
+
+    AuditRecorder(Mode mode, boolean resendsSuppressed, JournalWriter journal, EventSink events) {
+        this.audit = mode == Mode.AUDIT;
+        this.mode = mode.configName();
+        this.pid = ProcessOwner.self().pid();
+        this.resendsSuppressed = resendsSuppressed;
+        this.journal = journal;
+        this.eventsWhenReady = events;
+    }
+
+    /** The recorder for a running agent: journal beside the store (unless switched off), JFR when available. */
+    public static AuditRecorder create(AgentConfig config) {
+        JournalWriter journal = config.audit().journal()
+                ? new JournalWriter(journalFolder(config.store().path()), config.audit()) : null;
+        return new AuditRecorder(config.mode(), config.http().clientRetries() == HttpSettings.ClientRetries.SUPPRESS,
+                journal, null);
+    }
+
+    /**
+     * Loads the JFR event classes (and JFR's own, on their first use) on the agent's init thread: a first guarded call
+     * must not pay for it, least of all on an HTTP client's I/O thread, where the first wire attempt is seen.
+     */
+    public void warmUp() {
+        EventSink sink = eventsWhenReady != null ? eventsWhenReady : EventSink.forRuntime();
+        sink.warmUp();
+        events = sink;
+    }
+
+    /** {@code <store.path>.journal}: the journal's folder. */
+    public static Path journalFolder(Path store) {
+        return store.resolveSibling(store.getFileName() + ".journal");
+    }
+
+    /** Begins the audit of a call of {@code tool} for the intent {@code key}. */
+    public CallAudit begin(String tool, String effect, String key) {
+        return new CallAudit(this, tool, effect, key);
+    }
+
+    /** Whether {@code answer} stops a duplicate: already_done, pending_unknown, rejected, in_flight. */
+    public static boolean preventing(String answer) {
+        return answer != null && PREVENTING.contains(answer);
+    }
+
+    /** The counters of a tool, created at its first call. */
+    ToolCounters counters(String tool, String effect) {
+        ToolCounters c = counters.get(tool);
+        if (c == null) {
+            c = counters.computeIfAbsent(tool, t -> new ToolCounters(effect));
+        }
+        return c;
+    }
+
+    /** Counters by tool, for JMX. */
+    public Map<String, ToolCounters> counters() {
+        return Map.copyOf(counters);
+    }
+
+    /** Journal entries dropped because the writer could not keep up (or could not write). */
+    public long journalDropped() {
+        return journal == null ? 0 : journal.dropped();
+    }
+
+    /** Journal entries written. */
+    public long journalWritten() {
+        return journal == null ? 0 : journal.written();
+    }
+
+    void ended(CallEntry call, Object jfrCall) {
+        ToolCounters c = counters(call.tool, call.effect);
+        c.invocations.increment();
+        if (call.ran) {
+            c.runs.increment();
+        }
+        if ("disabled".equals(call.answer)) {
+            c.disabledAnswers.increment();
+        }
+        if ("pending_unknown".equals(call.outcome)) {
+            c.unknownOutcomes.increment();
+        }
+        if (call.layer != null) {
+            c.repeats[call.layer.ordinal()].increment();
+            if (call.prevented) {
+                c.prevented[call.layer.ordinal()].increment();
+            }
+        }
+        int resends = 0;
+        int suppressed = 0;
+        String resendClient = null;
+        for (WireAttempt a : call.attempts) {
+            if (a.sent()) {
+                c.wireAttempts.increment();
+            }
+            if (a.outcome() == WireOutcome.SUPPRESSED) {
+                suppressed++;
+                resendClient = a.client();
+                c.suppressed.increment();
+                c.prevented[Layer.CLIENT.ordinal()].increment();
+                c.repeats[Layer.CLIENT.ordinal()].increment();
+            } else if (a.resend() && a.sent()) {
+                resends++;
+                resendClient = a.client();
+                c.repeats[Layer.CLIENT.ordinal()].increment();
+            }
+        }
+        events.toolCallEnd(jfrCall, call);
+        warnDuplicates(call, resends, suppressed, resendClient);
+        if (journal != null) {
+            journal.offer(call);
+        }
+    }
+
+    /** The seed's alert: a WARN line for each duplicate caught (side-effect tools only: idempotent ones may repeat). */
+    private void warnDuplicates(CallEntry call, int resends, int suppressed, String resendClient) {
+        if (!"side_effect".equals(call.effect)) {
+            return;
+        }
+        String layer = call.layer == null ? null
+                : call.layer.wireName() + (call.library != null ? " (" + call.library + ")" : "");
+        if (call.prevented) {
+            log.warn("duplicate caught: tool={} key={} layer={} count={}: answered {}, the body did not run",
+                    call.tool, call.key, layer, call.repeat, call.answer);
+            events.duplicatePrevented(call.tool, call.key, call.layer, call.library, call.answer, call.repeat);
+        } else if (audit && call.layer != null && preventing(call.wouldAnswer)) {
+            log.warn("duplicate ran (mode: audit): tool={} key={} layer={} count={}: enforce mode would answer {} "
+                    + "without running it", call.tool, call.key, layer, call.repeat, call.wouldAnswer);
+        }
+        if (suppressed > 0) {
+            log.warn("duplicate request caught: tool={} key={} layer=client ({}) count={}: the resend was not sent",
+                    call.tool, call.key, resendClient, suppressed);
+            events.duplicatePrevented(call.tool, call.key, Layer.CLIENT, resendClient, "suppressed", suppressed);
+        } else if (resends > 0) {
+            log.warn("duplicate request sent: tool={} key={} layer=client ({}) count={}: the client sent the same request "
+                    + "again{}", call.tool, call.key, resendClient, resends,
+                    audit && resendsSuppressed ? " (mode: audit; enforce mode stops the resends it knows of)" : "");
+        }
+    }
+
+    void auditFailed(Throwable t) {
+        long now = System.currentTimeMillis();
+        long last = lastError.get();
+        if (now - last >= ERROR_REPEAT_MILLIS && lastError.compareAndSet(last, now)) {
+            log.error("the audit of a call failed (the call itself went on): {}", String.valueOf(t), t);
+        }
+    }
+
+    /**
+     * Registers {@code dev.intentguard:type=Tools} in the platform MBeanServer. Called on the agent's init thread, never
+     * in premain: the host may set up JMX itself (its own MBeanServerBuilder, a remote connector) and must be first.
+     */
+    public void registerMBean(ToolDirectory directory) {
+        if (ModuleLayer.boot().findModule("java.management").isEmpty()) {
+            log.debug("no JMX in this runtime (module java.management): {} is not registered", "dev.intentguard:type=Tools");
+            return;
+        }
+        String problem = ToolsMBean.register(directory, this);
+        if (problem != null) {
+            log.warn("the MBean dev.intentguard:type=Tools is not registered: {}", problem);
+        }
+    }
+
+    /** Writes what is queued and stops the journal's thread (JVM shutdown), waiting at most {@code millis}. */
+    public void close(long millis) {
+        if (journal != null) {
+            journal.close(millis);
+        }
+    }
+}

@@ -1,0 +1,284 @@
+package dev.intentguard.agent.audit;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.intentguard.agent.config.AuditSettings;
+import dev.intentguard.agent.json.AgentJson;
+import dev.intentguard.agent.store.ProcessOwner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The journal: JSON lines in {@code <store.path>.journal/}, one file per process ({@code audit-<pid>.jsonl}, so that
+ * processes sharing a store never interleave their writes), rotated by size to {@code audit-<pid>-<millis>.jsonl};
+ * the oldest rotated files beyond {@code audit.journal-files} are removed, and so are the files of processes that
+ * ended, once they are rotated too.
+ *
+ * <p>A tool call never waits for it: {@link #offer} puts the entry in a bounded queue, or drops it and counts the
+ * drop when the queue is full (the count is written as a {@code dropped} line, so the report can say so). A daemon
+ * thread writes in batches. The folder is created at the first entry: an agent with no guarded call writes nothing.
+ */
+final class JournalWriter {
+    static final Pattern ACTIVE = Pattern.compile("audit-(\\d+)\\.jsonl");
+    static final Pattern ROTATED = Pattern.compile("audit-(\\d+)-(\\d+)\\.jsonl");
+    private static final int BATCH = 512;
+    private static final long ERROR_REPEAT_MILLIS = 60_000;
+    /** Put in the queue by {@link #close}: the writer writes what came before it and stops. */
+    private static final JournalEntry STOP = g -> { };
+
+    private final Path folder;
+    private final long maxFileBytes;
+    private final int maxFiles;
+    private final long pid = ProcessOwner.self().pid();
+    private final BlockingQueue<JournalEntry> queue;
+    private final AtomicLong dropped = new AtomicLong();
+    private final AtomicLong unreported = new AtomicLong();
+    private final AtomicLong written = new AtomicLong();
+    private final Logger log = LoggerFactory.getLogger("intentguard.audit");
+    private final Thread thread;
+    private volatile boolean running = true;
+    private long lastError;
+    private FileChannel channel;
+    private boolean tidied;
+
+    JournalWriter(Path folder, AuditSettings settings) {
+        this(folder, settings, true);
+    }
+
+    /** {@code start = false} leaves the writer thread to {@link #start()} (a test fills the queue first). */
+    JournalWriter(Path folder, AuditSettings settings, boolean start) {
+        this.folder = folder;
+        this.maxFileBytes = settings.journalFileBytes();
+        this.maxFiles = settings.journalFiles();
+        this.queue = new ArrayBlockingQueue<>(settings.journalQueue());
+        this.thread = new Thread(this::run, "intentguard-journal");
+        thread.setDaemon(true);
+        if (start) {
+            thread.start();
+        }
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    /** Queues an entry; never blocks: a full queue drops it and counts the drop. */
+    void offer(JournalEntry entry) {
+        if (!running || !queue.offer(entry)) {
+            dropped.incrementAndGet();
+            unreported.incrementAndGet();
+        }
+    }
+
+    long dropped() {
+        return dropped.get();
+    }
+
+    long written() {
+        return written.get();
+    }
+
+    /** The file this process appends to. */
+    Path activeFile() {
+        return folder.resolve("audit-" + pid + ".jsonl");
+    }
+
+    /** Sleeps in {@code take()} while nothing comes (no periodic wake-up in an idle application). */
+    private void run() {
+        List<JournalEntry> batch = new ArrayList<>(BATCH);
+        boolean stop = false;
+        while (!stop) {
+            try {
+                if (!running && queue.isEmpty()) {
+                    stop = true;                           // close() found the queue full: it had no room for STOP
+                } else {
+                    batch.add(queue.take());
+                    queue.drainTo(batch, BATCH - 1);
+                    stop = batch.remove(STOP);
+                }
+                if (!batch.isEmpty() || unreported.get() > 0) {
+                    write(batch);
+                }
+            } catch (InterruptedException e) {
+                stop = true;
+            } catch (Throwable t) {
+                dropped.addAndGet(batch.size());
+                unreported.addAndGet(batch.size());
+                error("the journal in " + folder + " cannot be written (" + t + "); entries are dropped and counted");
+            } finally {
+                batch.clear();
+            }
+        }
+        closeChannel();
+    }
+
+    private void write(List<JournalEntry> batch) throws IOException {
+        List<byte[]> lines = new ArrayList<>(batch.size() + 1);
+        ByteArrayOutputStream line = new ByteArrayOutputStream(512);
+        for (JournalEntry e : batch) {
+            lines.add(line(e, line));
+        }
+        long lost = unreported.getAndSet(0);
+        if (lost > 0) {
+            lines.add(line(g -> {
+                g.writeStartObject();
+                g.writeNumberField("v", 1);
+                g.writeStringField("type", "dropped");
+                g.writeNumberField("at", System.currentTimeMillis());
+                g.writeNumberField("pid", pid);
+                g.writeNumberField("count", lost);
+                g.writeEndObject();
+            }, line));
+        }
+        // Whole lines only, and a file never grows past the limit by more than one line.
+        long size = channel().size();
+        ByteArrayOutputStream pending = new ByteArrayOutputStream(256 * lines.size());
+        for (byte[] l : lines) {
+            if (size + pending.size() > 0 && size + pending.size() + l.length > maxFileBytes) {
+                append(pending);
+                rotate();
+                size = 0;
+            }
+            pending.write(l);
+        }
+        append(pending);
+        written.addAndGet(batch.size());
+    }
+
+    private static byte[] line(JournalEntry e, ByteArrayOutputStream buffer) throws IOException {
+        buffer.reset();
+        try (JsonGenerator g = AgentJson.mapper().getFactory().createGenerator(buffer)) {
+            e.write(g);
+        }
+        buffer.write('\n');
+        return buffer.toByteArray();
+    }
+
+    private void append(ByteArrayOutputStream pending) throws IOException {
+        if (pending.size() == 0) {
+            return;
+        }
+        FileChannel c = channel();
+        ByteBuffer data = ByteBuffer.wrap(pending.toByteArray());
+        while (data.hasRemaining()) {
+            c.write(data);
+        }
+        pending.reset();
+    }
+
+    private FileChannel channel() throws IOException {
+        if (channel == null) {
+            Files.createDirectories(folder);
+            if (!tidied) {
+                tidied = true;
+                adoptEndedProcesses();
+                removeOldest();
+            }
+            channel = FileChannel.open(activeFile(), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.APPEND);
+        }
+        return channel;
+    }
+
+    private void rotate() throws IOException {
+        channel();
+        closeChannel();
+        Path active = activeFile();
+        long at = System.currentTimeMillis();
+        while (Files.exists(folder.resolve("audit-" + pid + "-" + at + ".jsonl"))) {
+            at++;                                          // two rotations in one millisecond: never overwrite
+        }
+        Files.move(active, folder.resolve("audit-" + pid + "-" + at + ".jsonl"), StandardCopyOption.ATOMIC_MOVE);
+        removeOldest();
+    }
+
+    /** The active file of a process that no longer runs becomes a rotated file (and may then be removed). */
+    private void adoptEndedProcesses() throws IOException {
+        try (Stream<Path> files = Files.list(folder)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Matcher m = ACTIVE.matcher(f.getFileName().toString());
+                if (!m.matches() || Long.parseLong(m.group(1)) == pid) {
+                    continue;
+                }
+                long other = Long.parseLong(m.group(1));
+                if (ProcessHandle.of(other).isEmpty()) {
+                    try {
+                        Files.move(f, folder.resolve("audit-" + other + "-" + Files.getLastModifiedTime(f).toMillis()
+                                + ".jsonl"), StandardCopyOption.ATOMIC_MOVE);
+                    } catch (NoSuchFileException gone) {
+                        // another process adopted it first
+                    }
+                }
+            }
+        }
+    }
+
+    /** Keeps the newest {@code journal-files} rotated files of the folder. */
+    private void removeOldest() throws IOException {
+        List<Path> rotated = new ArrayList<>();
+        try (Stream<Path> files = Files.list(folder)) {
+            files.filter(f -> ROTATED.matcher(f.getFileName().toString()).matches()).forEach(rotated::add);
+        }
+        if (rotated.size() <= maxFiles) {
+            return;
+        }
+        rotated.sort(Comparator.comparingLong(JournalWriter::rotatedAt));
+        for (Path f : rotated.subList(0, rotated.size() - maxFiles)) {
+            Files.deleteIfExists(f);
+        }
+    }
+
+    static long rotatedAt(Path f) {
+        Matcher m = ROTATED.matcher(f.getFileName().toString());
+        return m.matches() ? Long.parseLong(m.group(2)) : 0;
+    }
+
+    private void closeChannel() {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // nothing more to write
+            }
+            channel = null;
+        }
+    }
+
+    private void error(String message) {
+        long now = System.currentTimeMillis();
+        if (now - lastError >= ERROR_REPEAT_MILLIS) {
+            lastError = now;
+            log.error(message);
+        }
+    }
+
+    /** Stops taking entries, writes what is queued (at most {@code millis}) and closes the file. */
+    void close(long millis) {
+        running = false;
+        queue.offer(STOP);
+        try {
+            thread.join(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package dev.intentguard.agent.audit;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The intents this JVM saw last, with the caller of their latest invocation and how often they were repeated: the
+ * previous caller a repeat is compared with (more recent than the one the intent record keeps, which is the caller
+ * of the attempt that claimed it), and the count the duplicate warning gives. Bounded: the least recently used
+ * intent is forgotten first (its record still knows its first caller).
+ */
+final class RecentIntents {
+    /** What is known about one intent before the current call. */
+    static final class Seen {
+        final CallerSnapshot last;
+        /** Repeats seen before this call. */
+        final int repeats;
+
+        Seen(CallerSnapshot last, int repeats) {
+            this.last = last;
+            this.repeats = repeats;
+        }
+    }
+
+    private final int capacity;
+    private final Map<String, Seen> seen;
+
+    RecentIntents(int capacity) {
+        this.capacity = capacity;
+        this.seen = new LinkedHashMap<>(64, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Seen> eldest) {
+                return size() > RecentIntents.this.capacity;
+            }
+        };
+    }
+
+    /** Remembers this call of {@code key}; returns what was known before it, or {@code null} for a first sight. */
+    synchronized Seen remember(String key, CallerSnapshot caller) {
+        Seen before = seen.get(key);
+        seen.put(key, new Seen(caller, before == null ? 0 : before.repeats + 1));
+        return before;
+    }
+
+    synchronized int size() {
+        return seen.size();
+    }
+}

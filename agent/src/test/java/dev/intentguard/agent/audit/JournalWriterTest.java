@@ -1,0 +1,96 @@
+package dev.intentguard.agent.audit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.intentguard.agent.config.AuditSettings;
+import dev.intentguard.agent.wire.WireAttempt;
+import dev.intentguard.agent.wire.WireOutcome;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class JournalWriterTest {
+    @TempDir
+    Path dir;
+
+    private static CallEntry call(int n) {
+        return new CallEntry(1_000_000L + n, 12, 42, "audit", "refund_order", "side_effect", "ig1:refund_order:k" + n,
+                n % 2 == 0 ? null : Layer.FRAMEWORK, n % 2 == 0 ? null : "resilience4j", 1, null, true, "error",
+                "pending_unknown", "pending_unknown", false, "java.net.SocketException",
+                List.of(new WireAttempt("okhttp", "POST 127.0.0.1:80 /refunds", WireOutcome.NO_RESPONSE, 0,
+                        "SocketException", 1_000_000L + n)));
+    }
+
+    private static List<String> lines(Path folder) throws Exception {
+        List<String> out = new ArrayList<>();
+        try (Stream<Path> files = Files.list(folder)) {
+            for (Path f : files.sorted().collect(Collectors.toList())) {
+                out.addAll(Files.readAllLines(f));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void aFullQueueDropsAndCountsInsteadOfWaiting() throws Exception {
+        Path folder = dir.resolve("intents.dat.journal");
+        JournalWriter w = new JournalWriter(folder, new AuditSettings(true, 1 << 20, 5, 4, true), false);
+        for (int i = 0; i < 10; i++) {
+            w.offer(call(i));                              // the writer is not running: 4 fit, 6 are dropped
+        }
+        assertEquals(6, w.dropped());
+        assertFalse(Files.exists(folder), "nothing is written before the writer runs");
+        w.start();
+        w.close(10_000);
+        List<String> lines = lines(folder);
+        assertEquals(5, lines.size(), lines.toString());
+        ObjectMapper json = new ObjectMapper();
+        JsonNode first = json.readTree(lines.get(0));
+        assertEquals("call", first.path("type").asText());
+        assertEquals("ig1:refund_order:k0", first.path("key").asText());
+        assertFalse(first.has("layer"), "a first invocation has no layer");
+        assertEquals("no_response", first.path("attempts").get(0).path("outcome").asText());
+        JsonNode second = json.readTree(lines.get(1));
+        assertEquals("framework", second.path("layer").asText());
+        assertEquals("resilience4j", second.path("library").asText());
+        JsonNode dropped = json.readTree(lines.get(4));
+        assertEquals("dropped", dropped.path("type").asText());
+        assertEquals(6, dropped.path("count").asLong());
+        w.offer(call(99));
+        assertEquals(7, w.dropped(), "a closed writer takes nothing");
+    }
+
+    @Test
+    void filesRotateBySizeAndOnlyTheNewestAreKept() throws Exception {
+        Path folder = dir.resolve("intents.dat.journal");
+        JournalWriter w = new JournalWriter(folder, new AuditSettings(true, 4096, 2, 10_000, true), false);
+        w.start();
+        for (int i = 0; i < 200; i++) {
+            w.offer(call(i));
+            if (i % 20 == 19) {
+                Thread.sleep(300);                         // several batches, so several rotations
+            }
+        }
+        w.close(10_000);
+        List<String> names;
+        try (Stream<Path> files = Files.list(folder)) {
+            names = files.map(f -> f.getFileName().toString()).sorted().collect(Collectors.toList());
+        }
+        long rotated = names.stream().filter(n -> JournalWriter.ROTATED.matcher(n).matches()).count();
+        assertEquals(2, rotated, names.toString());
+        assertTrue(names.contains(w.activeFile().getFileName().toString()), names.toString());
+        for (String n : names) {
+            assertTrue(Files.size(folder.resolve(n)) <= 4096 + 2048, n + " stays near the size limit");
+        }
+    }
+}
