@@ -28,6 +28,7 @@ public final class ApacheAsyncApp {
                         break;
                     case "warm":
                         value = ApacheAsyncTools.send("GET", f[1], null);
+                        ApacheAsyncTools.awaitPooledConnection();
                         break;
                     default:
                         throw new IllegalArgumentException("unknown command " + f[0]);

@@ -7,6 +7,8 @@ import org.apache.hc.client5.http.async.methods.SimpleRequestBuilder;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
 import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
+import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManager;
+import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.util.Timeout;
 
@@ -21,11 +23,23 @@ import java.util.concurrent.TimeoutException;
  * for the future as a blocking tool does.
  */
 public class ApacheAsyncTools {
+    static final PoolingAsyncClientConnectionManager POOL = PoolingAsyncClientConnectionManagerBuilder.create().build();
     static final CloseableHttpAsyncClient CLIENT = HttpAsyncClients.custom()
+            .setConnectionManager(POOL)
             .setDefaultRequestConfig(RequestConfig.custom()
                     .setResponseTimeout(Timeout.ofMilliseconds(Long.getLong("provider.timeout.ms", 3000)))
                     .build())
             .build();
+
+    /**
+     * Waits until a connection is back in the pool: the async client completes a response before it releases the
+     * connection, and a test about a reused connection must not race that release.
+     */
+    static void awaitPooledConnection() throws InterruptedException {
+        for (int i = 0; i < 500 && POOL.getTotalStats().getAvailable() == 0; i++) {
+            Thread.sleep(10);
+        }
+    }
 
     static {
         CLIENT.start();

@@ -74,13 +74,13 @@ class JdkHttpClientIT {
 
     @Test
     void aResponsePastTheTimeoutIsPendingUnknownAndNeverSentAgain() throws Exception {
-        world.provider.always(Behavior.respond(200).after(2500));
-        ForkedJvm.Result r = world.host(CHARGE, CHARGE).property("provider.timeout.ms", 500).run(60);
+        world.provider.always(Behavior.respond(200).after(6000));
+        ForkedJvm.Result r = world.host(CHARGE, CHARGE).property("provider.timeout.ms", 2000).run(60);
 
         assertEquals(2, r.lines("RESULT jdkCharge " + HttpWorld.PENDING).size(), r.toString());
         assertEquals(List.of(HttpWorld.keys(r, "jdk_charge").get(0)), keysOf(posts("/charges")), "1 request, with the key");
 
-        ForkedJvm.Result later = world.host(CHARGE).property("provider.timeout.ms", 500).run(60);
+        ForkedJvm.Result later = world.host(CHARGE).property("provider.timeout.ms", 2000).run(60);
         assertEquals(1, later.lines("RESULT jdkCharge " + HttpWorld.PENDING).size(), later.toString());
         assertEquals(1, posts("/charges").size(), "asking again sends nothing");
     }
@@ -203,10 +203,10 @@ class JdkHttpClientIT {
     @Test
     void theWireDecidesWhenTheToolTurnsErrorsIntoText() throws Exception {
         String tool = "jdkChargeQuietly";
-        world.provider.behave(req -> req.body.contains("\"late\"") ? Behavior.respond(200).after(2500)
+        world.provider.behave(req -> req.body.contains("\"late\"") ? Behavior.respond(200).after(6000)
                 : req.body.contains("\"busy\"") ? Behavior.respond(503) : Behavior.respond(200));
         ForkedJvm.Result r = world.host(tool + "|late|1", tool + "|late|1", tool + "|busy|1", tool + "|busy|1",
-                tool + "|fine|1").property("provider.timeout.ms", 500).run(60);
+                tool + "|fine|1").property("provider.timeout.ms", 2000).run(60);
         List<String> results = r.lines("RESULT " + tool + " ");
         assertTrue(results.get(0).startsWith(HttpWorld.PENDING), "no response, though the tool returned\n" + r);
         assertTrue(results.get(1).startsWith(HttpWorld.PENDING), r.toString());
