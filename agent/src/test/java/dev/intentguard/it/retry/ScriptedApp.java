@@ -10,7 +10,7 @@ import java.util.Map;
 final class ScriptedApp {
     /** One command: the fields after the command name in, a printable value out. */
     interface Command {
-        Object run(String[] fields) throws Exception;
+        Object run(String[] fields) throws Throwable;
     }
 
     private ScriptedApp() {

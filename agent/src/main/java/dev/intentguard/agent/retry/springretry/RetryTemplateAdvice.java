@@ -6,6 +6,7 @@ import dev.intentguard.api.bridge.RetryDispatch;
 import dev.intentguard.api.bridge.ToolFrame;
 import net.bytebuddy.asm.Advice;
 import org.springframework.retry.RetryContext;
+import org.springframework.retry.RetryPolicy;
 
 /** On Spring Retry's {@code org.springframework.retry.support.RetryTemplate} (see {@link SpringRetryPlugin}). */
 final class RetryTemplateAdvice {
@@ -47,15 +48,19 @@ final class RetryTemplateAdvice {
 
     /**
      * {@code registerThrowable(policy, state, context, e)}, once per failed attempt: a guarded tool wrapped in
-     * the template answered with a status exception; a retry is answered from the intent map (logged only).
+     * the template answered with a status exception, and the policy will try again (its {@code canRetry}, a
+     * query); the retry is answered from the intent map (logged only).
      */
     static final class RegisterThrowable {
         private RegisterThrowable() {
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class)
-        static void exit(@Advice.Argument(3) Throwable failure) {
-            if (failure instanceof ToolStatusException && IntentScope.current() == null) {
+        static void exit(@Advice.Argument(0) RetryPolicy policy,
+                         @Advice.Argument(2) RetryContext context,
+                         @Advice.Argument(3) Throwable failure) {
+            if (failure instanceof ToolStatusException && IntentScope.current() == null
+                    && !context.isExhaustedOnly() && policy.canRetry(context)) {
                 RetryDispatch.toolRetried(LIBRARY, failure);
             }
         }

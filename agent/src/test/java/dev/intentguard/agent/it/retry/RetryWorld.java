@@ -138,9 +138,9 @@ final class RetryWorld implements AutoCloseable {
         return m.group(1);
     }
 
-    /** Lines of the agent's log containing {@code text}. */
-    static long logLines(ForkedJvm.Result r, String text) {
-        return r.stderr.lines().filter(l -> l.contains(text)).count();
+    /** Lines of the agent's log containing every one of {@code texts}. */
+    static long logLines(ForkedJvm.Result r, String... texts) {
+        return r.stderr.lines().filter(l -> java.util.Arrays.stream(texts).allMatch(l::contains)).count();
     }
 
     static void assertStartsWith(String prefix, String actual, Object context) {
