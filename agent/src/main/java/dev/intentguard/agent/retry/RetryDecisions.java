@@ -127,7 +127,9 @@ public final class RetryDecisions implements RetryHooks {
         WireAttempt last = lastSentOrNot(attempts, 0);
         String request = last == null ? "-" : last.request();
         String why = failure == null ? "a retry on a result" : "a retry after " + failure.getClass().getSimpleName();
-        String detail = why + " when the outcome is unknown: " + verdict.reason();
+        String detail = verdict.kind() == WireVerdict.Kind.SUCCEEDED
+                ? why + " once the write had succeeded (a retry would write again)"
+                : why + " when the outcome is unknown: " + verdict.reason();
         wire.record(new WireAttempt(library, request, WireOutcome.SUPPRESSED, 0, detail, System.currentTimeMillis()));
         RETRY_LOG.info("stopped a retry by {} in {} ({}): {}", library, scope.toolName(), detail,
                 "the call ends pending_unknown and is checked, not sent again");

@@ -14,13 +14,14 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 /**
- * The Stainless-generated SDKs, openai-java and anthropic-java (3.x): each wraps its HTTP client in a
+ * The Stainless-generated SDKs, openai-java (3.x, 4.x) and anthropic-java (3.x): each wraps its HTTP client in a
  * {@code RetryingHttpClient} whose {@code execute}/{@code executeAsync} loop sends the same request again,
  * any method included, after any I/O failure (a read timeout: the request may have been processed) and
  * after 408, 409, 429 and 5xx, {@code maxRetries} times (2 by default), honouring {@code Retry-After}, with
  * no {@code Idempotency-Key} unless the application configured one. The loop asks the private
  * {@code shouldRetry(HttpResponse)} / {@code shouldRetry(Throwable)} before every retry (read in
- * openai-java-core 3.7.1 and anthropic-java-core 3.14.0, {@code RetryingHttpClient.kt}: {@code if (++retries >
+ * openai-java-core 3.7.1 and 4.101.0 (where the loop moved into a private {@code executeInternal}) and
+ * anthropic-java-core 3.14.0, {@code RetryingHttpClient.kt}: {@code if (++retries >
  * maxRetries || !shouldRetry(response)) return response}, the same for the throwable, and in
  * {@code executeAsync}'s callback).
  *
