@@ -10,6 +10,7 @@ import dev.intentguard.agent.config.Effect;
 import dev.intentguard.agent.config.OnError;
 import dev.intentguard.agent.config.ToolSpec;
 import dev.intentguard.agent.http.HttpKeys;
+import dev.intentguard.agent.retry.RetryDecisions;
 import dev.intentguard.agent.json.AgentJson;
 import dev.intentguard.agent.store.ChronicleAccess;
 import dev.intentguard.agent.config.StoreSettings;
@@ -23,6 +24,7 @@ import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.Weaver;
 import dev.intentguard.api.bridge.Dispatcher;
 import dev.intentguard.api.bridge.HttpDispatch;
+import dev.intentguard.api.bridge.RetryDispatch;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -84,6 +86,7 @@ public final class AgentStartup {
             plugins.add(plugin);
         }
         HttpDispatch.install(new HttpKeys(config));
+        RetryDispatch.install(new RetryDecisions(config));
         guard.connect();
         Weaver weaver = Weaver.install(config, instrumentation, plugins);
         AgentConfig settings = config;

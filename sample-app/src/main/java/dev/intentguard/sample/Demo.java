@@ -44,10 +44,6 @@ public final class Demo {
         ScenarioRun.Result without = runs.without();
         ScenarioRun.Result with = runs.with();
         List<String> problems = problems(without, with);
-        if (!problems.isEmpty() && variant.retry() == ToolRetryPolicy.Placement.PAYMENTS_CALL) {
-            problems.add("expected today: the agent does not stop retries made inside a tool body yet (Resilience4j around "
-                    + "the payments call here); that part of intentguard is being built");
-        }
         if (without.report() != null && with.report() != null) {
             print(out, variant, without, with, dir);
         }

@@ -155,6 +155,31 @@ class RefundIncidentIT {
     }
 
     /**
+     * Retries made inside a tool body (here Resilience4j around the payments call, {@code -Ddemo.retry=payments-call}):
+     * the agent stops them once the wire shows the outcome is unknown (the first request for 8812 timed out), so
+     * order 8812 gets one request and one refund with the agent (one body run, Resilience4j's two further attempts
+     * stopped), and 8813 one as well.
+     */
+    @Test
+    void retriesInsideTheToolBodyDoNotRefundTwice() throws Exception {
+        ScenarioRun.Pair runs = ScenarioRun.runBoth(layout, Variant.incident().withRetry(ToolRetryPolicy.Placement.PAYMENTS_CALL),
+                dir.resolve("retry-inside-tool"), 180);
+        ScenarioRun.Result r = runs.with();
+        assertEquals(0, r.exitCode(), r.toString());
+        assertEquals(1, r.refundsFor("8812"), r.providerLog().toString());
+        assertEquals(1, r.refundsFor("8813"), r.providerLog().toString());
+        assertEquals(1, r.providerLog().stream().filter(x -> x.order().equals("8812")).count(),
+                "one request for 8812, not three: " + r.providerLog());
+        assertTrue(r.stderr().contains("stopped a retry by resilience4j in refund_order"), r.stderr());
+
+        ScenarioRun.Result plain = runs.without();
+        assertEquals(0, plain.exitCode(), plain.toString());
+        assertTrue(plain.refundsFor("8812") >= 3, "without the agent Resilience4j sends the timed-out refund three times "
+                + "per tool call:\n" + plain.providerLog());
+        assertEquals(List.of(), Demo.problems(plain, r));
+    }
+
+    /**
      * {@code mode: audit} changes nothing ("only records what it would have done"): the run looks exactly like the
      * run without the agent, refunds and what the model was told included.
      */

@@ -1,0 +1,167 @@
+package dev.intentguard.agent.retry;
+
+import dev.intentguard.agent.config.AgentConfig;
+import dev.intentguard.agent.config.HttpSettings;
+import dev.intentguard.agent.config.Mode;
+import dev.intentguard.agent.wire.WireAttempt;
+import dev.intentguard.agent.wire.WireLog;
+import dev.intentguard.agent.wire.WireOutcome;
+import dev.intentguard.agent.wire.WireVerdict;
+import dev.intentguard.api.ToolStatusException;
+import dev.intentguard.api.bridge.RetryHooks;
+import dev.intentguard.api.bridge.ToolFrame;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.URI;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
+
+/**
+ * The decisions behind {@link dev.intentguard.api.bridge.RetryDispatch}, shared by the plugins under
+ * {@code retry/<library>}: whether an SDK's own retry loop or a retry framework may try again inside a
+ * {@code side_effect} tool. The plugins only find each library's decision point and ask here.
+ *
+ * <ul>
+ *   <li>SDK loops (a request the SDK sends again by itself): under {@code client-retries: suppress} a keyed
+ *       write is sent once; the SDK's retry goes ahead only when the wire proves its last attempt reached
+ *       nothing (connect refused: the retry duplicates nothing and carries the same key). Under
+ *       {@code same-key} every retry goes ahead, and the HTTP layer puts the same key on each.</li>
+ *   <li>Retry frameworks inside the tool body (around the HTTP call): once the wire shows the outcome is
+ *       unknown (a request without a response, an ambiguous status, a success followed by a failure), the next
+ *       attempt would send an unknown outcome again: it is stopped, the framework lets the failure stand, and
+ *       the tool ends {@code pending_unknown}. After a definite failure (nothing sent, a definite 4xx), or with
+ *       no write seen at all, the framework retries, with the same key. Under {@code same-key} it always
+ *       retries, each attempt carrying the same key.</li>
+ * </ul>
+ * Each stopped retry is recorded on the call's {@link WireLog} as a {@link WireOutcome#SUPPRESSED} attempt
+ * whose client is the library ({@code openai-java}, {@code resilience4j}, ...) and logged. Nothing is stopped
+ * in {@code mode: audit}, in {@code idempotent} tools, or outside a tool.
+ */
+public final class RetryDecisions implements RetryHooks {
+    private static final Logger HTTP_LOG = LoggerFactory.getLogger("intentguard.http");
+    private static final Logger RETRY_LOG = LoggerFactory.getLogger("intentguard.retry");
+
+    private final HttpSettings settings;
+    private final boolean audit;
+    /** The request each call's SDK loop is about, per frame (weak: a frame lives as long as its call). */
+    private final Map<ToolFrame, SdkCall> sdkCalls = Collections.synchronizedMap(new WeakHashMap<>());
+
+    public RetryDecisions(AgentConfig config) {
+        this.settings = config.http();
+        this.audit = config.mode() == Mode.AUDIT;
+    }
+
+    /** One SDK request in a tool call: what it is, whether the HTTP layer keys it, and where its attempts start. */
+    private static final class SdkCall {
+        final String library;
+        final String method;
+        final String request;
+        final boolean keyed;
+        final int firstAttempt;
+
+        SdkCall(String library, String method, String request, boolean keyed, int firstAttempt) {
+            this.library = library;
+            this.method = method;
+            this.request = request;
+            this.keyed = keyed;
+            this.firstAttempt = firstAttempt;
+        }
+    }
+
+    @Override
+    public void sdkCall(ToolFrame scope, String library, String method, String url) {
+        if (audit || !scope.sideEffect() || method == null || url == null) {
+            return;
+        }
+        URI uri = URI.create(url);
+        String host = uri.getHost();
+        int port = uri.getPort() > 0 ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
+        String path = uri.getRawPath();
+        WireLog wire = wire(scope);
+        boolean keyed = scope.intentKey() != null && host != null && settings.covers(method, host, port);
+        sdkCalls.put(scope, new SdkCall(library, method, WireLog.request(method, host, port, path), keyed,
+                wire == null ? 0 : wire.attempts().size()));
+    }
+
+    @Override
+    public boolean stopSdkRetry(ToolFrame scope, String library, String detail) {
+        if (audit || !scope.sideEffect() || settings.clientRetries() != HttpSettings.ClientRetries.SUPPRESS) {
+            return false;
+        }
+        SdkCall call = sdkCalls.get(scope);
+        if (call == null || !call.library.equals(library) || !call.keyed) {
+            return false;   // a read, a host off the allowlist, or a request we never saw: the SDK as usual
+        }
+        WireLog wire = wire(scope);
+        WireAttempt last = wire == null ? null : lastSentOrNot(wire.attempts(), call.firstAttempt);
+        if (last != null && last.outcome() == WireOutcome.NOT_SENT) {
+            return false;   // nothing reached the server: the retry duplicates nothing, and carries the same key
+        }
+        if (wire != null) {
+            wire.record(new WireAttempt(library, call.request, WireOutcome.SUPPRESSED, 0, detail, System.currentTimeMillis()));
+        }
+        HTTP_LOG.info("suppressed a resend by {} in {} ({}): {}", library, scope.toolName(), detail, call.request);
+        return true;
+    }
+
+    @Override
+    public boolean stopFrameworkRetry(ToolFrame scope, String library, Throwable failure) {
+        if (audit || !scope.sideEffect() || settings.clientRetries() != HttpSettings.ClientRetries.SUPPRESS) {
+            return false;
+        }
+        WireLog wire = wire(scope);
+        if (wire == null) {
+            return false;
+        }
+        WireVerdict verdict = wire.verdict();
+        if (verdict.kind() == WireVerdict.Kind.FAILED || verdict.kind() == WireVerdict.Kind.NO_EVIDENCE) {
+            return false;   // nothing took effect (or nothing was written): the retry may go ahead, with the same key
+        }
+        if (verdict.kind() == WireVerdict.Kind.SUCCEEDED && failure == null) {
+            return false;   // the writes succeeded and the framework retries on a result: nothing ambiguous was sent
+        }
+        List<WireAttempt> attempts = wire.attempts();
+        WireAttempt last = lastSentOrNot(attempts, 0);
+        String request = last == null ? "-" : last.request();
+        String why = failure == null ? "a retry on a result" : "a retry after " + failure.getClass().getSimpleName();
+        String detail = verdict.kind() == WireVerdict.Kind.SUCCEEDED
+                ? why + " once the write had succeeded (a retry would write again)"
+                : why + " when the outcome is unknown: " + verdict.reason();
+        wire.record(new WireAttempt(library, request, WireOutcome.SUPPRESSED, 0, detail, System.currentTimeMillis()));
+        RETRY_LOG.info("stopped a retry by {} in {} ({}): {}", library, scope.toolName(), detail,
+                "the call ends pending_unknown and is checked, not sent again");
+        return true;
+    }
+
+    @Override
+    public void toolRetried(String library, Throwable answer) {
+        if (answer instanceof ToolStatusException) {
+            ToolStatusException status = (ToolStatusException) answer;
+            RETRY_LOG.info("{} calls {} again after the agent answered {} (key {}): the retry is answered from the intent map",
+                    library, status.tool(), status.status().wireName(), status.intentKey());
+        }
+    }
+
+    @Override
+    public void bridgeError(String where, Throwable error) {
+        RETRY_LOG.error("internal error in retry advice ({}); the retry went on unchanged: {}", where, String.valueOf(error), error);
+    }
+
+    private static WireLog wire(ToolFrame scope) {
+        Object wire = scope.wire();
+        return wire instanceof WireLog ? (WireLog) wire : null;
+    }
+
+    /** The last attempt at index {@code from} or later that the HTTP layer recorded (not a suppressed one). */
+    private static WireAttempt lastSentOrNot(List<WireAttempt> attempts, int from) {
+        for (int i = attempts.size() - 1; i >= from && i >= 0; i--) {
+            if (attempts.get(i).outcome() != WireOutcome.SUPPRESSED) {
+                return attempts.get(i);
+            }
+        }
+        return null;
+    }
+}

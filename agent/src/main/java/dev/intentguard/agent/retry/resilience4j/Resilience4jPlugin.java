@@ -1,0 +1,79 @@
+package dev.intentguard.agent.retry.resilience4j;
+
+import dev.intentguard.agent.weave.ExactNamePlugin;
+import dev.intentguard.agent.weave.PluginContext;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.matcher.ElementMatcher;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+/**
+ * Resilience4j {@code Retry} (2.x, default 3 attempts, any exception): every synchronous decorator
+ * ({@code Retry.decorateCheckedSupplier}, {@code decorateSupplier}, {@code executeCallable}, ...) loops
+ * {@code try { result = op(); if (!context.onResult(result)) return result; } catch (e) { context.onError(e); }}
+ * on a fresh {@code RetryImpl.ContextImpl} (read in resilience4j-retry 2.4.0, {@code Retry.java} and
+ * {@code RetryImpl.java}). {@code onError}/{@code onRuntimeError} decide: they return normally (after the wait)
+ * to try again, or throw the failure; {@code onResult} answers whether a result is retried.
+ *
+ * <p>Two placements, two behaviours:
+ * <ul>
+ *   <li>around a guarded tool (the framework calls the tool again): nothing to stop. The tool's first call
+ *       ends {@code pending_unknown}; a typed tool throws {@code OutcomeUnknownException}, which Resilience4j
+ *       retries, and each retry is answered from the intent map without running the body (no request). The
+ *       advice only logs it ({@code intentguard.retry}).</li>
+ *   <li>inside the tool body, around the HTTP call: once the wire shows the outcome is unknown, the next attempt
+ *       would send it again; {@code onError}/{@code onResult} then end the loop with the failure (or result) as
+ *       if the attempts were used up, and the tool ends {@code pending_unknown}. After a definite failure
+ *       (nothing sent) Resilience4j retries, with the same key. Only inside a {@code side_effect} scope under
+ *       {@code client-retries: suppress}; the host's {@code RetryConfig} is never changed.</li>
+ * </ul>
+ * Not covered: the asynchronous {@code AsyncContextImpl} ({@code executeCompletionStage}), whose decisions run
+ * on whatever thread completes the stage.
+ */
+public final class Resilience4jPlugin extends ExactNamePlugin {
+    private static final Logger LOG = LoggerFactory.getLogger("intentguard");
+
+    static final String CONTEXT = "io.github.resilience4j.retry.internal.RetryImpl$ContextImpl";
+
+    private PluginContext context;
+
+    public Resilience4jPlugin() {
+        super(CONTEXT);
+    }
+
+    @Override
+    public String name() {
+        return "resilience4j";
+    }
+
+    @Override
+    public void start(PluginContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
+        ElementMatcher.Junction<MethodDescription> onFailure = takesArguments(1).and(
+                named("onError").and(takesArgument(0, named("java.lang.Exception")))
+                        .or(named("onRuntimeError").and(takesArgument(0, named("java.lang.RuntimeException")))));
+        ElementMatcher.Junction<MethodDescription> onResult = named("onResult").and(takesArguments(1));
+        boolean known = type.getDeclaredFields().filter(named("numOfAttempts")).size() == 1
+                && type.getDeclaredFields().filter(named("this$0")).size() == 1
+                && type.getDeclaredMethods().filter(onFailure).size() == 2
+                && type.getDeclaredMethods().filter(onResult).size() == 1;
+        if (!known) {
+            LOG.warn("this Resilience4j version's RetryImpl.ContextImpl is not one intentguard knows (2.x): its retries "
+                    + "inside side_effect tools are not stopped after an unknown outcome");
+            return builder;
+        }
+        return builder
+                .visit(context.advice(ContextAdvice.OnFailure.class, loader).on(onFailure))
+                .visit(context.advice(ContextAdvice.OnResult.class, loader).on(onResult));
+    }
+}

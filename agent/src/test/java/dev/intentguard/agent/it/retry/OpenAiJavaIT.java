@@ -1,0 +1,40 @@
+package dev.intentguard.agent.it.retry;
+
+/** {@link StainlessScenarios} on openai-java 3.7.1 ({@code chat().completions().create}). */
+class OpenAiJavaIT extends StainlessScenarios {
+    @Override
+    String app() {
+        return "dev.intentguard.it.retry.OpenAiTools";
+    }
+
+    @Override
+    String lib() {
+        return "openai";
+    }
+
+    @Override
+    String tool() {
+        return "openai_complete";
+    }
+
+    @Override
+    String toolMethod() {
+        return "dev.intentguard.it.retry.OpenAiTools#complete";
+    }
+
+    @Override
+    String library() {
+        return "openai-java";
+    }
+
+    @Override
+    String endpoint() {
+        return "/chat/completions";
+    }
+
+    @Override
+    String okBody() {
+        return "{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"created\":1,\"model\":\"gpt-test\",\"choices\":[{\"index\":0,"
+                + "\"finish_reason\":\"stop\",\"logprobs\":null,\"message\":{\"role\":\"assistant\",\"content\":\"ok\",\"refusal\":null}}]}";
+    }
+}
