@@ -13,6 +13,7 @@ public final class AgentConfig {
     private final ReconcileSettings reconcile;
     private final List<ToolSpec> tools;
     private final AuditSettings audit;
+    private final DiscoverSettings discover;
 
     public AgentConfig(Path source, Mode mode, OnError onError, StoreSettings store, HttpSettings http,
                        ReconcileSettings reconcile, List<ToolSpec> tools) {
@@ -21,6 +22,11 @@ public final class AgentConfig {
 
     public AgentConfig(Path source, Mode mode, OnError onError, StoreSettings store, HttpSettings http,
                        ReconcileSettings reconcile, List<ToolSpec> tools, AuditSettings audit) {
+        this(source, mode, onError, store, http, reconcile, tools, audit, DiscoverSettings.DEFAULTS);
+    }
+
+    public AgentConfig(Path source, Mode mode, OnError onError, StoreSettings store, HttpSettings http,
+                       ReconcileSettings reconcile, List<ToolSpec> tools, AuditSettings audit, DiscoverSettings discover) {
         this.source = source;
         this.mode = mode;
         this.onError = onError;
@@ -29,11 +35,17 @@ public final class AgentConfig {
         this.reconcile = reconcile;
         this.tools = List.copyOf(tools);
         this.audit = audit;
+        this.discover = discover;
     }
 
     /** The same config with another {@code on-error} (a command-line override). */
     public AgentConfig withOnError(OnError value) {
-        return new AgentConfig(source, mode, value, store, http, reconcile, tools, audit);
+        return new AgentConfig(source, mode, value, store, http, reconcile, tools, audit, discover);
+    }
+
+    /** The {@code discover:} section: tools found by their framework's markers. */
+    public DiscoverSettings discover() {
+        return discover;
     }
 
     /** The {@code audit:} section: journal and JMX. */

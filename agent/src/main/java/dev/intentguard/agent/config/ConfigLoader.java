@@ -34,8 +34,9 @@ public final class ConfigLoader {
     private static final Pattern ARGUMENT = Pattern.compile("(\\d+|[A-Za-z_$][\\w$]*)(\\.[A-Za-z_$][\\w$]*)*");
     private static final Pattern ON_ERROR_LINE = Pattern.compile("(?m)^on-error\\s*:\\s*[\"']?([\\w-]+)");
 
-    private static final List<String> TOP_LEVEL = List.of("mode", "on-error", "store", "http", "reconcile", "audit", "tools");
+    private static final List<String> TOP_LEVEL = List.of("mode", "on-error", "store", "http", "reconcile", "audit", "discover", "tools");
     private static final List<String> AUDIT_KEYS = List.of("journal", "journal-file-bytes", "journal-files", "journal-queue", "jmx");
+    private static final List<String> DISCOVER_KEYS = List.of("langchain4j", "spring-ai", "mcp", "default-effect", "describe", "sentence");
     private static final List<String> RECONCILE_KEYS = List.of("interval", "min-age", "escalate-after");
     private static final List<String> HTTP_KEYS = List.of("header", "format", "hosts", "client-retries", "methods");
     private static final Pattern HEADER_NAME = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
@@ -160,8 +161,9 @@ public final class ConfigLoader {
             HttpSettings http = http(map.entries.get("http"));
             ReconcileSettings reconcile = reconcile(map.entries.get("reconcile"));
             AuditSettings audit = audit(map.entries.get("audit"));
+            DiscoverSettings discover = discover(map.entries.get("discover"));
             List<ToolSpec> tools = tools(map.entries.get("tools"));
-            return new AgentConfig(file, mode, onError, store, http, reconcile, tools, audit);
+            return new AgentConfig(file, mode, onError, store, http, reconcile, tools, audit, discover);
         }
 
         private StoreSettings store(YamlNode.Entry entry) {
@@ -247,6 +249,50 @@ public final class ConfigLoader {
             boolean jmx = bool(map.entries.get("jmx"), "audit.jmx", d.jmx(),
                     "write jmx: true (register the MBean dev.intentguard:type=Tools) or jmx: false");
             return new AuditSettings(journal, fileBytes, (int) Math.min(files, 100_000), (int) Math.min(queue, 1 << 20), jmx);
+        }
+
+        private DiscoverSettings discover(YamlNode.Entry entry) {
+            DiscoverSettings d = DiscoverSettings.DEFAULTS;
+            if (entry == null) {
+                return d;
+            }
+            YamlNode.Mapping map = mapping(entry, "discover", "indent langchain4j:, spring-ai:, mcp:, default-effect: under discover:");
+            if (map == null) {
+                return d;
+            }
+            checkKeys(map, DISCOVER_KEYS, "discover.");
+            boolean langchain4j = bool(map.entries.get("langchain4j"), "discover.langchain4j", d.langchain4j(),
+                    "write langchain4j: true (guard LangChain4j @Tool methods) or langchain4j: false");
+            boolean springAi = bool(map.entries.get("spring-ai"), "discover.spring-ai", d.springAi(),
+                    "write spring-ai: true (guard Spring AI @Tool methods) or spring-ai: false");
+            boolean mcp = bool(map.entries.get("mcp"), "discover.mcp", d.mcp(),
+                    "write mcp: true (guard MCP server tools by their hints) or mcp: false");
+            Effect effect = d.defaultEffect();
+            YamlNode.Entry e = map.entries.get("default-effect");
+            if (e != null) {
+                String v = scalar(e, "discover.default-effect");
+                Effect parsed = Effect.ofConfigName(v);
+                if (parsed != null) {
+                    effect = parsed;
+                } else if (v != null) {
+                    problem(e.keyLine, "discover.default-effect \"" + v + "\" is not an effect",
+                            "write default-effect: side_effect (or read, or idempotent)");
+                }
+            }
+            boolean describe = bool(map.entries.get("describe"), "discover.describe", d.describe(),
+                    "write describe: true (tell the model a side-effect tool is safe to call once) or describe: false");
+            String sentence = d.sentence();
+            YamlNode.Entry s = map.entries.get("sentence");
+            if (s != null) {
+                String v = scalar(s, "discover.sentence");
+                if (v != null && !v.isBlank()) {
+                    sentence = v.trim();
+                } else if (v != null) {
+                    problem(s.keyLine, "discover.sentence is empty",
+                            "write the sentence, e.g. sentence: \"" + DiscoverSettings.DEFAULT_SENTENCE + "\", or describe: false");
+                }
+            }
+            return new DiscoverSettings(langchain4j, springAi, mcp, effect, describe, sentence);
         }
 
         private boolean bool(YamlNode.Entry e, String what, boolean fallback, String fix) {

@@ -212,4 +212,29 @@ class ConfigLoaderTest {
         ConfigProblem.Issue unknown = onlyIssue("audit:\n  journnal: true\n");
         assertTrue(unknown.message.contains("journnal"), unknown.message);
     }
+
+    @Test
+    void theDiscoverSectionHasDefaultsAndSaysWhatIsWrong() throws Exception {
+        AgentConfig d = parse("tools: []\n");
+        assertTrue(d.discover().langchain4j());
+        assertTrue(d.discover().springAi());
+        assertTrue(d.discover().mcp());
+        assertTrue(d.discover().describe());
+        assertEquals(Effect.SIDE_EFFECT, d.discover().defaultEffect());
+        assertEquals("Safe to call once per orderId and amount. Repeated calls return the original result.",
+                d.discover().sentenceFor(java.util.List.of("orderId", "amount")));
+        AgentConfig c = parse("discover:\n  langchain4j: false\n  spring-ai: false\n  mcp: false\n"
+                + "  default-effect: read\n  describe: false\n  sentence: Call once per {key}.\n");
+        assertFalse(c.discover().langchain4j());
+        assertFalse(c.discover().springAi());
+        assertFalse(c.discover().mcp());
+        assertFalse(c.discover().describe());
+        assertEquals(Effect.READ, c.discover().defaultEffect());
+        assertEquals("Call once per a, b and c.", c.discover().sentenceFor(java.util.List.of("a", "b", "c")));
+        ConfigProblem.Issue effect = onlyIssue("discover:\n  default-effect: write\n");
+        assertEquals(2, effect.line);
+        assertTrue(effect.message.contains("\"write\" is not an effect"), effect.message);
+        ConfigProblem.Issue unknown = onlyIssue("discover:\n  springai: true\n");
+        assertTrue(unknown.message.contains("springai") && unknown.fix.contains("spring-ai"), unknown.fix);
+    }
 }

@@ -1,0 +1,72 @@
+package dev.intentguard.agent.config;
+
+/**
+ * The {@code discover:} section: tools the agent finds by the agent framework's own markers (LangChain4j and Spring AI
+ * {@code @Tool} methods, MCP server tools and their hints) instead of a {@code tools:} entry. A {@code tools:} entry with
+ * the same name always wins over what discovery decided.
+ */
+public final class DiscoverSettings {
+    public static final String DEFAULT_SENTENCE = "Safe to call once per {key}. Repeated calls return the original result.";
+    public static final DiscoverSettings DEFAULTS =
+            new DiscoverSettings(true, true, true, Effect.SIDE_EFFECT, true, DEFAULT_SENTENCE);
+
+    private final boolean langchain4j;
+    private final boolean springAi;
+    private final boolean mcp;
+    private final Effect defaultEffect;
+    private final boolean describe;
+    private final String sentence;
+
+    public DiscoverSettings(boolean langchain4j, boolean springAi, boolean mcp, Effect defaultEffect, boolean describe,
+                            String sentence) {
+        this.langchain4j = langchain4j;
+        this.springAi = springAi;
+        this.mcp = mcp;
+        this.defaultEffect = defaultEffect;
+        this.describe = describe;
+        this.sentence = sentence;
+    }
+
+    /** Whether LangChain4j {@code @Tool} methods are guarded without a {@code tools:} entry. */
+    public boolean langchain4j() {
+        return langchain4j;
+    }
+
+    /** Whether Spring AI {@code @Tool} methods are guarded without a {@code tools:} entry. */
+    public boolean springAi() {
+        return springAi;
+    }
+
+    /** Whether MCP server tools are guarded, classified by their annotations (hints). */
+    public boolean mcp() {
+        return mcp;
+    }
+
+    /** The effect of a discovered tool that no {@code tools:} entry and no hint classifies. */
+    public Effect defaultEffect() {
+        return defaultEffect;
+    }
+
+    /** Whether the description the model sees of a side-effect tool gains {@link #sentence()}. */
+    public boolean describe() {
+        return describe;
+    }
+
+    /** The sentence added to a side-effect tool's description; {@code {key}} stands for its key arguments. */
+    public String sentence() {
+        return sentence;
+    }
+
+    /** The sentence for a tool whose key arguments are {@code keyNames} ("orderId and amount"). */
+    public String sentenceFor(java.util.List<String> keyNames) {
+        String key;
+        if (keyNames.isEmpty()) {
+            key = "set of arguments";
+        } else if (keyNames.size() == 1) {
+            key = keyNames.get(0);
+        } else {
+            key = String.join(", ", keyNames.subList(0, keyNames.size() - 1)) + " and " + keyNames.get(keyNames.size() - 1);
+        }
+        return sentence.replace("{key}", key);
+    }
+}
