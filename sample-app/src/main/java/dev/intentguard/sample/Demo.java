@@ -22,7 +22,9 @@ import java.util.regex.Pattern;
  * <p>Run: {@code mvn -B -q -Pdemo -pl sample-app -am verify}. Options (system properties):
  * {@code demo.honour-idempotency-key=true} makes the provider honour {@code Idempotency-Key} like Stripe;
  * {@code demo.retry=payments-call} moves the Resilience4j retry inside the refund tool (around the payments
- * call); {@code demo.dir} is where each run's files go (default {@code target/demo}).
+ * call); {@code demo.dir} is where each run's files go (default {@code target/demo}). The run with the agent
+ * leaves an audit journal beside its intent store; the demo renders it with the agent's {@code report} command
+ * ({@code audit-report.html} and {@code audit-report.txt} in {@code demo.dir}).
  */
 public final class Demo {
     private static final int WIDTH = 104;
@@ -43,9 +45,17 @@ public final class Demo {
         ScenarioRun.Pair runs = ScenarioRun.runBoth(layout, variant, dir, 120);
         ScenarioRun.Result without = runs.without();
         ScenarioRun.Result with = runs.with();
-        List<String> problems = problems(without, with);
+        List<String> problems = new ArrayList<>(problems(without, with));
+        AuditReport audit = null;
+        if (with.exitCode() == 0) {
+            try {
+                audit = AuditReport.write(layout, dir.resolve("with-agent"), dir);
+            } catch (RuntimeException | java.io.IOException e) {
+                problems.add(e.getMessage());
+            }
+        }
         if (without.report() != null && with.report() != null) {
-            print(out, variant, without, with, dir);
+            print(out, variant, without, with, audit, dir);
         }
         if (!problems.isEmpty()) {
             out.println();
@@ -78,7 +88,8 @@ public final class Demo {
         return problems;
     }
 
-    static void print(PrintStream out, Variant variant, ScenarioRun.Result without, ScenarioRun.Result with, Path dir) {
+    static void print(PrintStream out, Variant variant, ScenarioRun.Result without, ScenarioRun.Result with, AuditReport audit,
+                      Path dir) {
         FakePaymentsProvider.Settings provider = variant.provider();
         Layers a = Layers.of(without);
         Layers b = Layers.of(with);
@@ -133,6 +144,12 @@ public final class Demo {
         if (!log.isEmpty()) {
             out.println(" What intentguard logged (with the agent)");
             log.forEach(l -> wrap(out, "   ", l));
+            out.println();
+        }
+        if (audit != null) {
+            out.println(" The agent's audit report on refund_order (java -jar intentguard-agent.jar report, with the agent)");
+            audit.toolBlock(Layers.TOOL).forEach(l -> out.println("   " + l));
+            out.println(" The same report as a page to open in a browser: " + audit.html().toAbsolutePath());
             out.println();
         }
         out.println(" Each run's files (stdout, stderr, support-report.json, the intent store): " + dir.toAbsolutePath());

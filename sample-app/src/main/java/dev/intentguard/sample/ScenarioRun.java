@@ -153,6 +153,34 @@ public final class ScenarioRun {
         }
     }
 
+    /**
+     * Runs the agent's report command ({@code java -jar intentguard-agent.jar report}) on the intent store a run
+     * with the agent left in {@code runDir}, writing {@code format} ({@code text}, {@code json}, {@code html}) to
+     * {@code target}. Returns what the command printed; throws when it failed.
+     */
+    public static String auditReport(Layout layout, Path runDir, String format, Path target)
+            throws IOException, InterruptedException {
+        Path store = runDir.resolve(".intentguard").resolve("intents.dat");
+        List<String> command = List.of(layout.javaHome().resolve("bin").resolve("java").toString(), "-jar",
+                layout.agentJar().toString(), "report", "--store", store.toString(), "--format", format,
+                "--out", target.toAbsolutePath().toString());
+        Path log = Files.createTempFile(runDir, "report-", ".txt");
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            boolean finished = process.waitFor(60, TimeUnit.SECONDS);
+            if (!finished) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+            String printed = read(log);
+            if (!finished || process.exitValue() != 0 || !Files.exists(target)) {
+                throw new IllegalStateException("the report command failed: " + String.join(" ", command) + "\n" + printed);
+            }
+            return printed;
+        } finally {
+            Files.deleteIfExists(log);
+        }
+    }
+
     private static String read(Path file) throws IOException {
         return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
     }

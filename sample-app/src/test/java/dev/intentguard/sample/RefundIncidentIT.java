@@ -184,6 +184,25 @@ class RefundIncidentIT {
      * run without the agent, refunds and what the model was told included.
      */
     @Test
+    void theAgentsAuditReportCountsWhatTheServiceCountedAndWhatWasPrevented() throws Exception {
+        AuditReport audit = AuditReport.write(layout, dir.resolve("incident").resolve("with-agent"), dir.resolve("report"));
+        List<String> block = audit.toolBlock(Layers.TOOL);
+        String text = String.join("\n", block);
+        Layers l = Layers.of(with);
+        assertTrue(block.size() > 3, String.join("\n", audit.textLines()));
+        assertTrue(text.contains("invocations " + l.toolInvocations() + " (ran " + l.bodyRuns() + ")"), text);
+        assertTrue(text.contains("distinct intents 2"), text);
+        assertTrue(text.contains("write requests sent " + with.providerLog().size()), text);
+        // The repeats are the customers' "did it go through?" (a new turn of the same conversation): layer user,
+        // as the service's own telemetry counts them; none is blamed on the Resilience4j retry around the tool.
+        assertTrue(text.contains("repeats by layer:   model 0, framework 0, client 0, user " + l.userRetries()
+                + ", unattributed 0"), text);
+        assertTrue(text.contains("(total " + l.answeredWithoutRunning() + ")"), text);
+        String html = Files.readString(audit.html(), StandardCharsets.UTF_8);
+        assertTrue(html.contains("refund_order") && html.startsWith("<!DOCTYPE html>"), html.substring(0, Math.min(200, html.length())));
+    }
+
+    @Test
     void auditModeLeavesTheServiceAsItWas() throws Exception {
         Path config = dir.resolve("intentguard-audit.yaml");
         Files.writeString(config, Files.readString(layout.config(), StandardCharsets.UTF_8)
@@ -195,6 +214,14 @@ class RefundIncidentIT {
         assertEquals(without.refundsFor("8812"), r.refundsFor("8812"), r.toString());
         assertEquals(without.refundsFor("8813"), r.refundsFor("8813"), r.toString());
         assertEquals(Layers.refundStatuses(conversation(without, "ana")), Layers.refundStatuses(conversation(r, "ana")), r.toString());
+
+        // What audit mode is for: the report names the layer of every repeat, and its counts are the service's own.
+        Layers l = Layers.of(without);
+        AuditReport report = AuditReport.write(audit, dir.resolve("audit"), dir.resolve("audit-report"));
+        String text = String.join("\n", report.toolBlock(Layers.TOOL));
+        assertTrue(text.contains("invocations " + l.toolInvocations() + " (ran " + l.bodyRuns() + ")"), text);
+        assertTrue(text.contains("repeats by layer:   model " + l.modelRetries() + ", framework " + l.frameworkRetries()
+                + ", client 0, user " + l.userRetries() + ", unattributed 0"), text);
     }
 
     private static Telemetry.Conversation conversation(ScenarioRun.Result run, String id) {
