@@ -4,6 +4,7 @@ import dev.intentguard.agent.store.IntentRecord;
 import dev.intentguard.agent.wire.WireAttempt;
 import dev.intentguard.agent.wire.WireLog;
 import dev.intentguard.agent.wire.WireOutcome;
+import dev.intentguard.api.bridge.FrameworkRetry;
 
 import java.util.List;
 
@@ -21,6 +22,8 @@ public final class CallAudit implements WireLog.Observer {
     private final long startMillis;
     private final long startNanos;
     private final CallerSnapshot caller;
+    /** The retry framework that re-ran this call (its advice said so just before), else {@code null}. */
+    private final String retriedBy;
     private final RecentIntents.Seen seen;
     private final Object jfrCall;
 
@@ -39,6 +42,7 @@ public final class CallAudit implements WireLog.Observer {
         this.startMillis = System.currentTimeMillis();
         this.startNanos = System.nanoTime();
         this.caller = CallerSnapshot.current();
+        this.retriedBy = FrameworkRetry.take();
         this.seen = recorder.recent.remember(key, caller);
         this.jfrCall = recorder.events.toolCallBegin();
     }
@@ -62,8 +66,7 @@ public final class CallAudit implements WireLog.Observer {
     }
 
     /**
-     * Decides, once, whether this call repeats an intent and which layer made it; called on the calling thread before
-     * the body runs (a retry library's frames are on the stack then). The stack is walked only for repeats.
+     * Decides, once, whether this call repeats an intent and which layer made it.
      */
     public void resolve() {
         if (resolved) {
@@ -74,7 +77,7 @@ public final class CallAudit implements WireLog.Observer {
             return;                                          // a first invocation
         }
         CallerSnapshot previous = seen != null ? seen.last : recordCaller;
-        Attribution a = Attribution.decide(previous, caller, RetryFrames::libraryOnStack);
+        Attribution a = Attribution.decide(previous, caller, retriedBy);
         library = a.library;
         layer = a.layer;
     }

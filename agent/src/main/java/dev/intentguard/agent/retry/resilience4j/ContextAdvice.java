@@ -1,6 +1,7 @@
 package dev.intentguard.agent.retry.resilience4j;
 
 import dev.intentguard.api.ToolStatusException;
+import dev.intentguard.api.bridge.FrameworkRetry;
 import dev.intentguard.api.bridge.IntentScope;
 import dev.intentguard.api.bridge.RetryDispatch;
 import dev.intentguard.api.bridge.ToolFrame;
@@ -38,15 +39,15 @@ final class ContextAdvice {
                              @Advice.FieldValue("numOfAttempts") AtomicInteger attempts,
                              @Advice.FieldValue("this$0") RetryImpl<?> retry) {
             ToolFrame scope = IntentScope.current();
-            if (scope == null && !(failure instanceof ToolStatusException)) {
-                return false;
-            }
             RetryConfig config = retry.getRetryConfig();
             if (attempts.get() + 1 >= config.getMaxAttempts() || !config.getExceptionPredicate().test(failure)) {
                 return false;    // Resilience4j would not try again anyway
             }
             if (scope == null) {
-                RetryDispatch.toolRetried(LIBRARY, failure);   // around a guarded tool: answered from the intent map
+                FrameworkRetry.next(LIBRARY);   // a guarded tool in the decorated call is re-run by Resilience4j
+                if (failure instanceof ToolStatusException) {
+                    RetryDispatch.toolRetried(LIBRARY, failure);   // around a guarded tool: answered from the intent map
+                }
                 return false;
             }
             return RetryDispatch.stopFrameworkRetry(scope, LIBRARY, failure);
@@ -77,12 +78,13 @@ final class ContextAdvice {
                              @Advice.FieldValue("numOfAttempts") AtomicInteger attempts,
                              @Advice.FieldValue("this$0") RetryImpl<?> retry) {
             ToolFrame scope = IntentScope.current();
-            if (scope == null) {
-                return false;
-            }
             RetryConfig config = retry.getRetryConfig();
             Predicate<Object> retryOnResult = config.getResultPredicate();
             if (retryOnResult == null || attempts.get() + 1 >= config.getMaxAttempts() || !retryOnResult.test(result)) {
+                return false;
+            }
+            if (scope == null) {
+                FrameworkRetry.next(LIBRARY);
                 return false;
             }
             return RetryDispatch.stopFrameworkRetry(scope, LIBRARY, null);
@@ -93,6 +95,17 @@ final class ContextAdvice {
             if (stopped) {
                 retryAgain = false;
             }
+        }
+    }
+
+    /** The constructor: a decorated call begins its first attempt, so no guarded call on this thread is a retry yet. */
+    static final class OnStart {
+        private OnStart() {
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit() {
+            FrameworkRetry.clear();
         }
     }
 }

@@ -9,6 +9,7 @@ import net.bytebuddy.matcher.ElementMatcher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
@@ -74,6 +75,7 @@ public final class Resilience4jPlugin extends ExactNamePlugin {
         }
         return builder
                 .visit(context.advice(ContextAdvice.OnFailure.class, loader).on(onFailure))
-                .visit(context.advice(ContextAdvice.OnResult.class, loader).on(onResult));
+                .visit(context.advice(ContextAdvice.OnResult.class, loader).on(onResult))
+                .visit(context.advice(ContextAdvice.OnStart.class, loader).on(isConstructor()));
     }
 }

@@ -1,6 +1,7 @@
 package dev.intentguard.agent.retry.springretry;
 
 import dev.intentguard.api.ToolStatusException;
+import dev.intentguard.api.bridge.FrameworkRetry;
 import dev.intentguard.api.bridge.IntentScope;
 import dev.intentguard.api.bridge.RetryDispatch;
 import dev.intentguard.api.bridge.ToolFrame;
@@ -33,6 +34,12 @@ final class RetryTemplateAdvice {
             }
             ToolFrame scope = IntentScope.current();
             if (scope == null) {
+                // Outside a tool: the template is about to run its callback, the first time or again.
+                if (context.getRetryCount() == 0) {
+                    FrameworkRetry.clear();
+                } else {
+                    FrameworkRetry.next(LIBRARY);
+                }
                 return;
             }
             Throwable failure = context.getLastThrowable();
