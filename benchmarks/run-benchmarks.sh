@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs every benchmark of docs/performance.md on one JDK, one JVM process at a time.
 #   benchmarks/run-benchmarks.sh [JAVA_HOME] [OUT_DIR] [what...]
-# what: call startup rounds ready (default: all four). Build first, from the repository root:
+# what: call http startup rounds ready (default: all five). Build first, from the repository root:
 #   mvn -B -q -pl benchmarks -am package -DskipTests
-# Takes ~8 min (call) + ~4-10 min (startup) + ~2-5 min (rounds) + ~3 min (ready) on 2 cores, more under load.
+# Takes ~8 min (call) + ~6 min (http) + ~4-10 min (startup) + ~2-5 min (rounds) + ~3 min (ready) on 2 cores, more under load.
 # The load average is sampled every 10 s into OUT/loadavg.txt: other people's builds show up in the error bars.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,7 +12,7 @@ JAVA="$JH/bin/java"
 FEATURE=$("$JAVA" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
 OUT=${2:-benchmarks/results/jdk$FEATURE}
 shift $(( $# > 2 ? 2 : $# ))
-WHAT=${*:-call startup rounds ready}
+WHAT=${*:-call http startup rounds ready}
 JAR=benchmarks/target/benchmarks.jar
 mkdir -p "$OUT"
 echo "JDK $FEATURE ($JAVA) -> $OUT: $WHAT"
@@ -25,6 +25,11 @@ for w in $WHAT; do
       # SampleTime, 3 forks x (10 x 1 s warm-up + 10 x 1 s measurement) per benchmark, 6 benchmarks.
       echo "$(date +%T) call: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/loadavg.txt"
       "$JAVA" -jar "$JAR" 'dev.intentguard.bench.call.' -rf csv -rff "$OUT/call.csv" -o "$OUT/call.txt" ;;
+    http)
+      # The Idempotency-Key per request: the agent's steps alone (KeyInjectionWork, 0 vs 32 requests per call) and
+      # whole POSTs on a loopback server (HeaderInjection: HttpBaseline vs HttpAgent), 2 forks x (5 x 2 s + 5 x 2 s).
+      echo "$(date +%T) http: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/loadavg.txt"
+      "$JAVA" -jar "$JAR" 'dev.intentguard.bench.http.' -rf csv -rff "$OUT/http.csv" -o "$OUT/http.txt" ;;
     startup)
       # SingleShotTime, 2 forks x (5 warm-up + 40 measured launches) per app x agent.
       rm -f "$OUT/startup.csv"

@@ -1,9 +1,11 @@
 package dev.intentguard.agent.wire;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The requests one guarded call made: the key each carries and what the wire showed for each attempt.
@@ -26,6 +28,8 @@ public final class WireLog {
     private final Map<String, String> keys = new LinkedHashMap<>();
     private final Map<String, WireAttempt> lastAttempt = new LinkedHashMap<>();
     private final List<WireAttempt> attempts = new ArrayList<>();
+    /** Requests that reached the server at least once: a further attempt of one is a resend. */
+    private final Set<String> sent = new HashSet<>();
 
     public WireLog(String intentKey) {
         this(intentKey, null);
@@ -54,8 +58,11 @@ public final class WireLog {
     public void record(WireAttempt attempt) {
         WireAttempt recorded;
         synchronized (this) {
-            recorded = sentBefore(attempt.request()) ? attempt.asResend() : attempt;
+            recorded = sent.contains(attempt.request()) ? attempt.asResend() : attempt;
             attempts.add(recorded);
+            if (attempt.sent()) {
+                sent.add(attempt.request());
+            }
             if (attempt.outcome() != WireOutcome.SUPPRESSED) {
                 lastAttempt.put(attempt.request(), recorded);
             }
@@ -63,15 +70,6 @@ public final class WireLog {
         if (observer != null) {
             observer.attempted(recorded);
         }
-    }
-
-    private boolean sentBefore(String request) {
-        for (WireAttempt a : attempts) {
-            if (a.sent() && a.request().equals(request)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     public synchronized List<WireAttempt> attempts() {

@@ -2,6 +2,7 @@ package dev.intentguard.bench.fork;
 
 import dev.intentguard.bench.BenchPaths;
 import dev.intentguard.bench.app.BenchTools;
+import dev.intentguard.bench.app.HttpTools;
 
 import java.lang.instrument.Instrumentation;
 import java.nio.charset.StandardCharsets;
@@ -55,6 +56,20 @@ public final class ForkAgent {
                 "    method: " + BenchTools.METHOD,
                 "    effect: side_effect",
                 "    key: [orderId, amount]",
+                // The HTTP benchmark's tools (bench.http): idempotent, so each call puts the key on its request.
+                "  - name: http_jdk_post",
+                "    method: " + HttpTools.TYPE + "#jdkPost",
+                "    effect: idempotent",
+                "  - name: http_url_post",
+                "    method: " + HttpTools.TYPE + "#urlPost",
+                "    effect: idempotent",
+                "  - name: http_key_requests",
+                "    method: " + HttpTools.TYPE + "#keyRequests",
+                "    effect: idempotent",
+                "    key: [orderId]",
+                "  - name: http_noop",
+                "    method: " + HttpTools.TYPE + "#noop",
+                "    effect: idempotent",
                 ""), StandardCharsets.UTF_8);
         System.setProperty("intentguard.bench.dir", dir.toString());
         System.setProperty("intentguard.bench.max-intents.effective", Long.toString(maxIntents));

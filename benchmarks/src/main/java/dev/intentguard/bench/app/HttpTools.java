@@ -1,0 +1,89 @@
+package dev.intentguard.bench.app;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.HttpURLConnection;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The HTTP benchmark's tools: each sends one small POST to a loopback server with one client and returns the body.
+ * The benchmark config lists {@link #jdkPost} and {@link #urlPost} as {@code idempotent} (the cheapest guarded call
+ * that still puts the intent key on its requests) and {@link #noop} as {@code idempotent} too, to subtract the cost of
+ * the guarded call itself. {@link #sendJdk} and {@link #sendUrl} are the same requests outside any tool.
+ */
+public class HttpTools {
+    public static final String TYPE = "dev.intentguard.bench.app.HttpTools";
+    private static final byte[] BODY = "{\"orderId\":\"8812\",\"amount\":4900}".getBytes(StandardCharsets.UTF_8);
+
+    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final URI uri;
+
+    public HttpTools(URI uri) {
+        this.uri = uri;
+    }
+
+    public String jdkPost(String orderId) {
+        return sendJdk();
+    }
+
+    public String urlPost(String orderId) {
+        return sendUrl();
+    }
+
+    public String noop(String orderId) {
+        return "ok";
+    }
+
+    /** One POST with the JDK's {@code HttpClient}. */
+    public String sendJdk() {
+        HttpRequest request = HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.ofByteArray(BODY))
+                .header("Content-Type", "application/json").build();
+        try {
+            return client.send(request, HttpResponse.BodyHandlers.ofString()).body();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** One POST with {@code HttpURLConnection} (keep-alive: the JDK pools the connection). */
+    public String sendUrl() {
+        try {
+            HttpURLConnection c = (HttpURLConnection) uri.toURL().openConnection();
+            c.setRequestMethod("POST");
+            c.setDoOutput(true);
+            c.setRequestProperty("Content-Type", "application/json");
+            try (OutputStream out = c.getOutputStream()) {
+                out.write(BODY);
+            }
+            try (InputStream in = c.getInputStream()) {
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * What the JDK {@code HttpClient} advice does for each of {@code requests} POSTs made inside this tool, without
+     * the I/O: find the scope, ask the agent for the key header, copy the request with it (as {@code KeyHeaderAdvice}
+     * does), then record the attempt's response (as {@code ResponseAdvice} does). Each request has its own path, so
+     * each gets its own derived key and none counts as a resend. Only callable with the agent attached (the bridge
+     * lives in the boot class path then).
+     */
+    public int keyRequests(String orderId, int requests, java.net.http.HttpRequest[] prepared) {
+        int keyed = 0;
+        for (int i = 0; i < requests; i++) {
+            keyed += KeyInjectionSteps.onRequest(prepared[i]);
+        }
+        return keyed;
+    }
+}
