@@ -45,8 +45,9 @@ class RuntimeControlIT {
     void editingTheConfigSwitchesAToolOffWithoutARestart() throws Exception {
         Path go = dir.resolve("go");
         Path again = dir.resolve("again");
-        ForkedJvm.Running jvm = world.host("refund|1|1.00|EUR|before", "await-file|" + go, "refund|2|1.00|EUR|after",
-                "await-file|" + again, "refund|3|1.00|EUR|broken edit").start();
+        ForkedJvm.Running jvm = world.host("jmx-get|refund_order.enabled", "refund|1|1.00|EUR|before", "await-file|" + go,
+                "jmx-get|refund_order.enabled", "refund|2|1.00|EUR|after", "await-file|" + again,
+                "refund|3|1.00|EUR|broken edit").start();
         for (int i = 0; i < 600 && !jvm.stdout().contains("RESULT refund"); i++) {
             Thread.sleep(50);
         }
@@ -67,6 +68,7 @@ class RuntimeControlIT {
 
         ForkedJvm.Result r = jvm.await(60);
         List<String> results = r.lines("RESULT refund ");
+        assertEquals(List.of("1", "0"), r.lines("RESULT jmx-get "), "JMX shows the edit (enabled 1, then 0): " + r);
         assertEquals("{\"id\":\"re_1\",\"path\":\"/refunds\"}", results.get(0), r.toString());
         String disabled = "{\"status\":\"disabled\",\"tool\":\"refund_order\",\"message\":\"refund_order is switched off right "
                 + "now and did not run. Do not retry; tell the user it is unavailable for now.\"}";

@@ -27,6 +27,7 @@ import java.util.concurrent.CyclicBarrier;
  * touch|ID, explode|ID                      side effects without the network (completes / fails ambiguously)
  * many|COMMAND|N|PREFIX                     COMMAND (touch or explode) with ids PREFIX0..PREFIX(N-1); prints a summary
  * sleep|MILLIS                              waits (lets the background reconciler run)
+ * jmx-get|ATTRIBUTE                         an attribute of the MBean dev.intentguard:type=Tools (waits up to 30 s for it)
  * </pre>
  * At the end: {@code BODY_RUNS <n>}.
  */
@@ -42,6 +43,20 @@ public final class HostApp {
                 java.nio.file.Path file = java.nio.file.Path.of(f[1]);
                 while (!java.nio.file.Files.exists(file)) {
                     Thread.sleep(10);
+                }
+                continue;
+            }
+            if (f[0].equals("jmx-get")) {
+                javax.management.MBeanServer server = java.lang.management.ManagementFactory.getPlatformMBeanServer();
+                javax.management.ObjectName name = new javax.management.ObjectName("dev.intentguard:type=Tools");
+                long deadline = System.nanoTime() + 30_000_000_000L;
+                while (!server.isRegistered(name) && System.nanoTime() < deadline) {
+                    Thread.sleep(20);
+                }
+                try {
+                    System.out.println("RESULT jmx-get " + server.getAttribute(name, f[1]));
+                } catch (Exception e) {
+                    System.out.println("THROWN jmx-get " + e);
                 }
                 continue;
             }
