@@ -22,7 +22,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Then (after the test lets the reconciler settle it) turn 2, conversation conv-2: "did my refund go through?"; the
  * model calls refund_order a third time. Prints what the model received: TOOLS name|description, RESULT id text.
  *
- * <p>Arguments: {@code chat [nowait]} or {@code describe} (one turn without tool calls: the descriptions only).
+ * <p>Arguments: {@code chat [nowait]}, {@code describe} (one turn without tool calls: the descriptions only) or
+ * {@code typed} (one turn, conversation conv-t: the typed refund_receipt, called twice).
  */
 public final class Lc4jApp {
     interface Assistant {
@@ -52,25 +53,29 @@ public final class Lc4jApp {
                     resultsThisTurn++;
                 }
             }
-            boolean refundTurn = i >= 0 && ((UserMessage) messages.get(i)).singleText().startsWith("Please refund");
+            String userText = i >= 0 ? ((UserMessage) messages.get(i)).singleText() : "";
+            boolean refundTurn = userText.startsWith("Please refund");
+            boolean typed = userText.contains("(typed)");
             if (last instanceof ToolExecutionResultMessage) {
                 ToolExecutionResultMessage result = (ToolExecutionResultMessage) last;
                 System.out.println("RESULT " + result.id() + " " + Payments.oneLine(result.text()));
                 boolean unclear = result.text().contains("pending_unknown") || result.text().toLowerCase().contains("timed out");
                 if (resultsThisTurn == 1 && unclear && refundTurn) {
-                    return call();       // the model tries again in the same turn
+                    return call(typed);  // the model tries again in the same turn
                 }
                 return ChatResponse.builder().aiMessage(AiMessage.from("refund status: " + Payments.oneLine(result.text()))).build();
             }
             if (!callTools) {
                 return ChatResponse.builder().aiMessage(AiMessage.from("no tools today")).build();
             }
-            return call();
+            return call(typed);
         }
 
-        private ChatResponse call() {
-            ToolExecutionRequest call = ToolExecutionRequest.builder().id("call-" + ids.incrementAndGet()).name("refund_order")
-                    .arguments("{\"orderId\":\"O-1\",\"amountCents\":2500}").build();
+        private ChatResponse call(boolean typed) {
+            ToolExecutionRequest call = ToolExecutionRequest.builder().id("call-" + ids.incrementAndGet())
+                    .name(typed ? "refund_receipt" : "refund_order")
+                    .arguments(typed ? "{\"orderId\":\"O-2\",\"amountCents\":1000}" : "{\"orderId\":\"O-1\",\"amountCents\":2500}")
+                    .build();
             return ChatResponse.builder().aiMessage(AiMessage.from(List.of(call))).build();
         }
     }
@@ -85,6 +90,10 @@ public final class Lc4jApp {
                 .build();
         if (describeOnly) {
             System.out.println("ANSWER " + assistant.chat("conv-0", "hello"));
+            return;
+        }
+        if (args[0].equals("typed")) {
+            System.out.println("ANSWER " + assistant.chat("conv-t", "Please refund 10.00 on order O-2 (typed)."));
             return;
         }
         System.out.println("ANSWER " + assistant.chat("conv-1", "Please refund 25.00 on order O-1."));

@@ -23,7 +23,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * conversation conv-1: the model calls refund_order, and again after an unclear result; turn 2, conversation conv-2:
  * "did my refund go through?", a third call. Prints what the model received: TOOLS name|description, RESULT id text.
  *
- * <p>Arguments: {@code chat [nowait]} or {@code describe} (one turn without tool calls: the descriptions only).
+ * <p>Arguments: {@code chat [nowait]}, {@code describe} (one turn without tool calls: the descriptions only) or
+ * {@code typed} (one turn, conversation conv-t: the typed refund_receipt, called twice).
  */
 public final class SaiApp {
     /** Scripted: a user message asks for a tool call; one unclear tool result asks again; then it answers. */
@@ -58,26 +59,29 @@ public final class SaiApp {
                     resultsThisTurn++;
                 }
             }
-            boolean refundTurn = i >= 0 && String.valueOf(messages.get(i).getText()).startsWith("Please refund");
+            String userText = i >= 0 ? String.valueOf(messages.get(i).getText()) : "";
+            boolean refundTurn = userText.startsWith("Please refund");
+            boolean typed = userText.contains("(typed)");
             if (last instanceof ToolResponseMessage) {
                 ToolResponseMessage.ToolResponse result = ((ToolResponseMessage) last).getResponses().get(0);
                 System.out.println("RESULT " + result.id() + " " + Payments.oneLine(result.responseData()));
                 String text = result.responseData();
                 boolean unclear = text.contains("pending_unknown") || text.toLowerCase().contains("timed out");
                 if (resultsThisTurn == 1 && unclear && refundTurn) {
-                    return call();       // the model tries again in the same turn
+                    return call(typed);  // the model tries again in the same turn
                 }
                 return answer("refund status: " + Payments.oneLine(text));
             }
             if (!callTools) {
                 return answer("no tools today");
             }
-            return call();
+            return call(typed);
         }
 
-        private ChatResponse call() {
+        private ChatResponse call(boolean typed) {
             AssistantMessage.ToolCall call = new AssistantMessage.ToolCall("call-" + ids.incrementAndGet(), "function",
-                    "refund_order", "{\"orderId\":\"O-1\",\"amountCents\":2500}");
+                    typed ? "refund_receipt" : "refund_order",
+                    typed ? "{\"orderId\":\"O-2\",\"amountCents\":1000}" : "{\"orderId\":\"O-1\",\"amountCents\":2500}");
             return new ChatResponse(List.of(new Generation(AssistantMessage.builder().content("").toolCalls(List.of(call)).build())));
         }
 
@@ -92,6 +96,10 @@ public final class SaiApp {
         ChatClient client = ChatClient.builder(new ScriptedModel(!describeOnly)).defaultTools(new SaiTools()).build();
         if (describeOnly) {
             System.out.println("ANSWER " + ask(client, "conv-0", "hello"));
+            return;
+        }
+        if (args[0].equals("typed")) {
+            System.out.println("ANSWER " + ask(client, "conv-t", "Please refund 10.00 on order O-2 (typed)."));
             return;
         }
         System.out.println("ANSWER " + ask(client, "conv-1", "Please refund 25.00 on order O-1."));

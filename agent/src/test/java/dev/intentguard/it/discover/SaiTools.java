@@ -19,6 +19,16 @@ public class SaiTools {
         }
     }
 
+    /** A typed tool, listed nowhere: discovered with the default effect, all arguments as its key. */
+    @Tool(name = "refund_receipt", description = "Refunds an order and returns the receipt.")
+    public Receipt refundReceipt(String orderId, long amountCents) {
+        try {
+            return new Receipt(orderId, Payments.refund(orderId, amountCents));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** The outcome check of refund_order (config {@code check: findRefund}). */
     public String findRefund(String orderId) throws IOException {
         return Payments.lookup(orderId);

@@ -76,6 +76,8 @@ class SpringAiIT {
         List<String> tools = r.lines("TOOLS ");
         assertTrue(tools.contains("refund_order|Refunds an amount of an order to the customer's card. " + SENTENCE), r.toString());
         assertTrue(tools.contains("get_order|Looks up an order."), r.toString());
+        assertTrue(tools.contains("refund_receipt|Refunds an order and returns the receipt. Safe to call once per orderId and "
+                + "amountCents. Repeated calls return the original result."), "unlisted: all arguments are the key: " + r);
 
         // The audit: the repeat in the same conversation is the model's, the one in another conversation the user's.
         List<JsonNode> calls = world.journalCalls();
@@ -83,6 +85,18 @@ class SpringAiIT {
         JsonNode tool = world.reportedTool("refund_order");
         assertEquals(1, tool.path("repeats").path("model").asInt(), tool.toString());
         assertEquals(1, tool.path("repeats").path("user").asInt(), tool.toString());
+    }
+
+    @Test
+    void aTypedToolAnswersWithTheStatusExceptionWhoseMessageTheModelReads() throws Exception {
+        ForkedJvm.Result r = world.jvm(APP, libs(), true, "typed").run(90);
+        assertEquals(0, r.exitCode, r.toString());
+        assertEquals(1, world.payments.posts("/refunds"), r.toString());
+        List<String> results = r.lines("RESULT ");
+        assertEquals(2, results.size(), r.toString());
+        assertTrue(results.get(0).startsWith("call-1 pending_unknown: May have gone through"), r.toString());
+        assertTrue(results.get(1).startsWith("call-2 pending_unknown: May have gone through"), r.toString());
+        assertTrue(results.get(1).contains("Do not retry refund_receipt"), r.toString());
     }
 
     @Test
