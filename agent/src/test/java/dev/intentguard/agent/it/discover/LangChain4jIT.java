@@ -104,6 +104,7 @@ class LangChain4jIT {
         world.config(DISCOVER + "  describe: false\n", TOOLS);
         ForkedJvm.Result r = world.jvm(APP, libs(), true, "describe").run(90);
         assertEquals(0, r.exitCode, r.toString());
+        assertTrue(r.stderr.contains(" started in "), "the agent runs: " + r);
         List<String> tools = r.lines("TOOLS ");
         assertTrue(tools.contains("refund_order|Refunds an amount of an order to the customer's card."), r.toString());
         assertFalse(r.stdout.contains("Safe to call once"), r.toString());
@@ -114,6 +115,7 @@ class LangChain4jIT {
         world.config("discover:\n  langchain4j: false\n", "");
         ForkedJvm.Result r = world.jvm(APP, libs(), true, "chat", "nowait").run(90);
         assertEquals(0, r.exitCode, r.toString());
+        assertTrue(r.stderr.contains(" started in "), "the agent runs: " + r);
         assertEquals(3, world.payments.posts("/refunds"), r.toString());
         assertFalse(r.stdout.contains("Safe to call once"), r.toString());
     }
