@@ -22,6 +22,7 @@ import dev.intentguard.agent.store.StoreHandle;
 import dev.intentguard.agent.tool.ToolGuard;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.Weaver;
+import dev.intentguard.api.bridge.DescribeDispatch;
 import dev.intentguard.api.bridge.Dispatcher;
 import dev.intentguard.api.bridge.HttpDispatch;
 import dev.intentguard.api.bridge.RetryDispatch;
@@ -87,6 +88,7 @@ public final class AgentStartup {
         }
         HttpDispatch.install(new HttpKeys(config));
         RetryDispatch.install(new RetryDecisions(config));
+        DescribeDispatch.install(guard.describer());
         guard.connect();
         Weaver weaver = Weaver.install(config, instrumentation, plugins);
         AgentConfig settings = config;

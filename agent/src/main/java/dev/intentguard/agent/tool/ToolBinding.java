@@ -108,8 +108,16 @@ final class ToolBinding {
         return m.getGenericReturnType();
     }
 
+    /** Whether this binding is method {@code methodName(parameterTypes)} of {@code typeName}. */
+    boolean declares(String typeName, String methodName, Class<?>[] parameterTypes) {
+        return this.typeName.equals(typeName) && this.methodName.equals(methodName) && sameParameters(parameterTypes);
+    }
+
     private boolean sameParameters(Method candidate) {
-        Class<?>[] types = candidate.getParameterTypes();
+        return sameParameters(candidate.getParameterTypes());
+    }
+
+    private boolean sameParameters(Class<?>[] types) {
         if (types.length != parameterTypeNames.length) {
             return false;
         }

@@ -27,6 +27,16 @@ final class ToolBindings {
         return id >= 0 && id < t.length ? t[id] : null;
     }
 
+    /** The binding of method {@code methodName(parameterTypes)} declared by {@code typeName}, or {@code null}. */
+    ToolBinding find(String typeName, String methodName, Class<?>[] parameterTypes) {
+        for (ToolBinding b : table) {
+            if (b != null && b.declares(typeName, methodName, parameterTypes)) {
+                return b;
+            }
+        }
+        return null;
+    }
+
     /** The bindings of {@code tool} that have an outcome check. */
     java.util.List<ToolBinding> withCheck(String tool) {
         java.util.List<ToolBinding> out = new java.util.ArrayList<>();

@@ -72,6 +72,11 @@ public final class ToolGuard {
         return plugin;
     }
 
+    /** What edits the tool descriptions agent frameworks send to the model ({@code discover.describe}). */
+    public dev.intentguard.api.bridge.DescribeHooks describer() {
+        return new ToolDescriptions(runtime);
+    }
+
     /** Connects the bridge: from now on, woven tool methods reach this guard. */
     public void connect() {
         Dispatcher.install(new ToolDispatch(runtime));

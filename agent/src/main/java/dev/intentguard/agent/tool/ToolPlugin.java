@@ -32,11 +32,22 @@ final class ToolPlugin implements AgentPlugin {
         this.runtime = runtime;
         this.resolver = new ToolResolver(catalog);
         this.problems = problems;
-        this.prefilter = new ClassFilePrefilter(Set.of(ToolResolver.SIDE_EFFECT, ToolResolver.IDEMPOTENT),
-                catalog.configuredTypes());
+        this.prefilter = new ClassFilePrefilter(markers(catalog.config().discover()), catalog.configuredTypes());
         for (String t : catalog.configuredTypes()) {
             configuredInternalNames.add(t.replace('.', '/'));
         }
+    }
+
+    /** The annotations that make a method a tool: ours, and the agent frameworks' {@code @Tool} discovery is on for. */
+    static Set<String> markers(dev.intentguard.agent.config.DiscoverSettings discover) {
+        Set<String> markers = new java.util.HashSet<>(Set.of(ToolResolver.SIDE_EFFECT, ToolResolver.IDEMPOTENT));
+        if (discover.langchain4j()) {
+            markers.add(ToolResolver.LANGCHAIN4J_TOOL);
+        }
+        if (discover.springAi()) {
+            markers.add(ToolResolver.SPRING_AI_TOOL);
+        }
+        return markers;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.intentguard.agent.tool;
 
 import dev.intentguard.agent.config.ConfigProblem;
+import dev.intentguard.agent.config.DiscoverSettings;
 import dev.intentguard.agent.config.Effect;
 import dev.intentguard.agent.config.MethodRef;
 import dev.intentguard.agent.config.ToolSpec;
@@ -32,6 +33,10 @@ final class ToolResolver {
     static final String IDEMPOTENT = "dev.intentguard.api.Idempotent";
     static final String READ_ONLY = "dev.intentguard.api.ReadOnly";
     static final String INTENT_KEY = "dev.intentguard.api.IntentKey";
+    /** LangChain4j's {@code @Tool} (attributes {@code name}, {@code value} = description). */
+    static final String LANGCHAIN4J_TOOL = "dev.langchain4j.agent.tool.Tool";
+    /** Spring AI's {@code @Tool} (attributes {@code name}, {@code description}). */
+    static final String SPRING_AI_TOOL = "org.springframework.ai.tool.annotation.Tool";
 
     private final ToolCatalog catalog;
 
@@ -177,8 +182,11 @@ final class ToolResolver {
                 effect = Effect.READ;
             }
         }
-        if (effect == null || effect == Effect.READ) {
+        if (effect == Effect.READ) {
             return null;
+        }
+        if (effect == null) {
+            return discovered(type, m, annotations);
         }
         String name = stringValue(tool, "name");
         List<String> key = new ArrayList<>(Arrays.asList(stringsValue(tool, "key")));
@@ -197,6 +205,33 @@ final class ToolResolver {
         ToolDefinition def = catalog.annotated(toolName, effect, key, exclude,
                 "@" + (effect == Effect.SIDE_EFFECT ? "SideEffect" : "Idempotent") + " on " + type.getName() + "#" + m.getName());
         return bind(m, def, names(m, null), def.keyLine(), def.excludeLine());
+    }
+
+    /**
+     * An agent framework's {@code @Tool} method ({@code discover.langchain4j}, {@code discover.spring-ai}): named like
+     * the framework names it (the annotation's {@code name}, else the method's), {@code discover.default-effect}
+     * unless a {@code tools:} entry of that name says otherwise (its effect, key, exclude, check win), all arguments
+     * as the key unless the entry names some. A tool the entry calls {@code read} is not guarded.
+     */
+    private Resolved discovered(TypeDescription type, MethodDescription m, AnnotationList annotations) {
+        DiscoverSettings discover = catalog.config().discover();
+        for (AnnotationDescription a : annotations) {
+            String annotation = a.getAnnotationType().getName();
+            String framework;
+            if (LANGCHAIN4J_TOOL.equals(annotation) && discover.langchain4j()) {
+                framework = "LangChain4j";
+            } else if (SPRING_AI_TOOL.equals(annotation) && discover.springAi()) {
+                framework = "Spring AI";
+            } else {
+                continue;
+            }
+            String name = stringValue(a, "name");
+            String toolName = name == null || name.isBlank() ? m.getName() : name;
+            ToolDefinition def = catalog.annotated(toolName, discover.defaultEffect(), List.of(), List.of(),
+                    framework + " @Tool on " + type.getName() + "#" + m.getName());
+            return bind(m, def, names(m, null), def.keyLine(), def.excludeLine());
+        }
+        return null;
     }
 
     /**
