@@ -37,10 +37,10 @@ import java.util.concurrent.TimeUnit;
  * the JFR checks (no recording runs), and queueing the journal entry for the writer thread. {@code baseline} is what
  * the call did before the audit (its wire log), so the difference is the audit's cost.
  * <ul>
- *   <li>{@code firstCall}: a new intent each time (the common case: no stack walk);</li>
- *   <li>{@code repeatNoContext}: the same intent again with nobody saying who called: the stack is walked (to its end,
- *       no retry library on it) and the repeat is unattributed: the cost of a repeat;</li>
- *   <li>{@code repeatWithContext}: a repeat the caller's context decides (a new tool-call id): no stack walk.</li>
+ *   <li>{@code firstCall}: a new intent each time (the common case);</li>
+ *   <li>{@code repeatNoContext}: the same intent again with nobody saying who called and no retry framework's mark:
+ *       the repeat is unattributed;</li>
+ *   <li>{@code repeatWithContext}: a repeat the caller's context decides (a new tool-call id).</li>
  * </ul>
  * {@code journal=false} leaves the writer out. At these rates the journal's bounded queue fills and entries are
  * dropped and counted (by design: the call never waits), so with the journal on this measures the offer, not the disk.
