@@ -1,0 +1,89 @@
+package dev.intentguard.agent.discover.mcp;
+
+import dev.intentguard.agent.config.AgentConfig;
+import dev.intentguard.agent.weave.ExactNamePlugin;
+import dev.intentguard.agent.weave.PluginContext;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.matcher.ElementMatcher;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import static net.bytebuddy.matcher.ElementMatchers.isPrivate;
+import static net.bytebuddy.matcher.ElementMatchers.isStatic;
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.returns;
+import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+/**
+ * Tools of an MCP server written with the MCP Java SDK (read in 2.1.0): a tool is a {@code Tool} (name, description,
+ * {@code ToolAnnotations} hints) and a handler lambda, not a method the tool plugin could find. Every sync tool, however
+ * it is registered ({@code McpServer.sync(..).tools(..)}, {@code toolCall(..)}, {@code McpSyncServer.addTool}), is
+ * adapted by {@code McpServerFeatures.AsyncToolSpecification.fromSync(SyncToolSpecification, boolean)} into a lambda
+ * {@code (SyncToolSpecification, McpAsyncServerExchange, CallToolRequest) -> CallToolResult} that calls the handler on
+ * the thread serving the {@code tools/call} (Reactor's {@code boundedElastic}, or the transport's with
+ * {@code immediateExecution}). That synthetic lambda, matched by its signature rather than its number, is where the
+ * guard runs ({@link McpToolAdvice.Call}); {@code fromSync}'s result is where the description the model reads gets
+ * the once-per-intent sentence ({@link McpToolAdvice.Describe}).
+ *
+ * <p>Hints classify a tool: {@code readOnlyHint} read (left alone), {@code idempotentHint} idempotent, neither
+ * {@code discover.default-effect}. Hints are the server author's claims, so a {@code tools:} entry with the tool's name
+ * (and no method) wins. With {@code discover.mcp: false} only tools named by such an entry are guarded.
+ *
+ * <p>Not covered: tools registered as async ({@code AsyncToolSpecification} with a {@code Mono} handler: its work may
+ * run on any thread, after the handler returned) and the stateless server ({@code McpStatelessServerFeatures}).
+ */
+public final class McpPlugin extends ExactNamePlugin {
+    private static final Logger LOG = LoggerFactory.getLogger("intentguard");
+
+    static final String ASYNC_SPEC = "io.modelcontextprotocol.server.McpServerFeatures$AsyncToolSpecification";
+    static final String SYNC_SPEC = "io.modelcontextprotocol.server.McpServerFeatures$SyncToolSpecification";
+    static final String EXCHANGE = "io.modelcontextprotocol.server.McpAsyncServerExchange";
+    static final String REQUEST = "io.modelcontextprotocol.spec.McpSchema$CallToolRequest";
+    static final String RESULT = "io.modelcontextprotocol.spec.McpSchema$CallToolResult";
+
+    private PluginContext context;
+    private boolean active;
+
+    public McpPlugin() {
+        super(ASYNC_SPEC);
+    }
+
+    @Override
+    public String name() {
+        return "mcp";
+    }
+
+    @Override
+    public void start(PluginContext context) {
+        this.context = context;
+        AgentConfig config = context.config();
+        active = config.discover().mcp() || config.tools().stream().anyMatch(t -> t.method() == null);
+    }
+
+    @Override
+    public boolean mayTransform(ClassLoader loader, String internalName, byte[] classFile) {
+        return active && super.mayTransform(loader, internalName, classFile);
+    }
+
+    @Override
+    public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
+        ElementMatcher.Junction<MethodDescription> handler = isPrivate().and(isStatic()).and(returns(named(RESULT)))
+                .and(takesArguments(3)).and(takesArgument(0, named(SYNC_SPEC))).and(takesArgument(1, named(EXCHANGE)))
+                .and(takesArgument(2, named(REQUEST)));
+        ElementMatcher.Junction<MethodDescription> fromSync = isStatic().and(named("fromSync")).and(returns(named(ASYNC_SPEC)))
+                .and(takesArguments(2)).and(takesArgument(0, named(SYNC_SPEC))).and(takesArgument(1, boolean.class));
+        if (type.getDeclaredMethods().filter(handler).size() != 1) {
+            LOG.warn("this MCP Java SDK's McpServerFeatures.AsyncToolSpecification is not one intentguard knows (2.x): its "
+                    + "sync tools are not guarded (add the tools' own methods under tools: instead)");
+            return builder;
+        }
+        builder = builder.visit(context.advice(McpToolAdvice.Call.class, loader).on(handler));
+        if (type.getDeclaredMethods().filter(fromSync).size() == 1) {
+            builder = builder.visit(context.advice(McpToolAdvice.Describe.class, loader).on(fromSync));
+        }
+        return builder;
+    }
+}

@@ -1,0 +1,99 @@
+package dev.intentguard.agent.discover.mcp;
+
+import dev.intentguard.api.bridge.CallerContext;
+import dev.intentguard.api.bridge.Dispatcher;
+import dev.intentguard.api.bridge.ToolFrame;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.server.McpAsyncServerExchange;
+import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.spec.McpSchema;
+import net.bytebuddy.asm.Advice;
+
+/**
+ * Advice on the MCP Java SDK's {@code McpServerFeatures.AsyncToolSpecification} (see {@link McpPlugin}). It calls only
+ * the bridge and the SDK's own types; nothing it does can throw into the server.
+ */
+final class McpToolAdvice {
+    static final String FRAMEWORK = "mcp";
+
+    private McpToolAdvice() {
+    }
+
+    /**
+     * {@code lambda$fromSync$0(SyncToolSpecification, McpAsyncServerExchange, CallToolRequest)}: runs a sync tool's
+     * handler on the thread that serves the call. The guard decides there, with the tool's name, its hints and the
+     * arguments map; a repeat skips the handler and answers a {@code CallToolResult} whose text is the status JSON
+     * (with the first result inside). The session id goes to {@link CallerContext} as the conversation, for the audit.
+     */
+    static final class Call {
+        private Call() {
+        }
+
+        @Advice.OnMethodEnter(suppress = Throwable.class, skipOn = Advice.OnNonDefaultValue.class)
+        static boolean enter(@Advice.Origin Class<?> owner,
+                             @Advice.Argument(0) McpServerFeatures.SyncToolSpecification spec,
+                             @Advice.Argument(1) McpAsyncServerExchange exchange,
+                             @Advice.Argument(2) McpSchema.CallToolRequest request,
+                             @Advice.Local("intentguardCaller") CallerContext caller,
+                             @Advice.Local("intentguardFrame") Object frame) {
+            caller = CallerContext.enter(null, exchange == null ? null : exchange.sessionId(), null, FRAMEWORK);
+            McpSchema.Tool tool = spec.tool();
+            McpSchema.ToolAnnotations hints = tool.annotations();
+            String hinted = hints == null ? null : Boolean.TRUE.equals(hints.readOnlyHint()) ? "read"
+                    : Boolean.TRUE.equals(hints.idempotentHint()) ? "idempotent" : null;
+            frame = Dispatcher.enterNamedTool(FRAMEWORK, tool.name(), hinted, request.arguments(), owner);
+            return Dispatcher.skipBody(frame);
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        static void exit(@Advice.Local("intentguardCaller") CallerContext caller,
+                         @Advice.Local("intentguardFrame") Object frame,
+                         @Advice.Return(readOnly = false) McpSchema.CallToolResult returned,
+                         @Advice.Thrown(readOnly = false) Throwable thrown) {
+            if (frame != null) {
+                Object result = returned;
+                if (returned != null && thrown == null && ((ToolFrame) frame).sideEffect()) {
+                    try {
+                        result = McpJsonDefaults.getMapper().writeValueAsString(returned);   // the first result, as MCP JSON
+                    } catch (Exception notJson) {
+                        result = String.valueOf(returned);
+                    }
+                }
+                Dispatcher.exitTool(frame, result, thrown);
+                Object answer = Dispatcher.returnValue(frame, returned);
+                thrown = Dispatcher.thrown(frame, thrown);
+                if (answer instanceof String) {
+                    returned = McpSchema.CallToolResult.builder().addTextContent((String) answer).isError(Boolean.FALSE).build();
+                }
+            }
+            CallerContext.exit(caller);
+        }
+    }
+
+    /**
+     * {@code fromSync(SyncToolSpecification, boolean)}: the spec the server lists in {@code tools/list}. A guarded
+     * {@code side_effect} tool's description gains {@code discover.sentence}. Only sync tools get it: they are the
+     * ones guarded.
+     */
+    static final class Describe {
+        private Describe() {
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.Return(readOnly = false) McpServerFeatures.AsyncToolSpecification returned) {
+            if (returned == null || returned.tool() == null) {
+                return;
+            }
+            McpSchema.Tool tool = returned.tool();
+            McpSchema.ToolAnnotations hints = tool.annotations();
+            String hinted = hints == null ? null : Boolean.TRUE.equals(hints.readOnlyHint()) ? "read"
+                    : Boolean.TRUE.equals(hints.idempotentHint()) ? "idempotent" : null;
+            String described = Dispatcher.describeNamedTool(FRAMEWORK, tool.name(), hinted, tool.description());
+            if (described != null) {
+                returned = new McpServerFeatures.AsyncToolSpecification(new McpSchema.Tool(tool.name(), tool.title(), described,
+                        tool.inputSchema(), tool.outputSchema(), tool.annotations(), tool.meta(), tool.icons()),
+                        returned.callHandler());
+            }
+        }
+    }
+}
