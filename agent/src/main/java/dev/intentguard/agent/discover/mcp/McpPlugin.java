@@ -32,8 +32,12 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * {@code discover.default-effect}. Hints are the server author's claims, so a {@code tools:} entry with the tool's name
  * (and no method) wins. With {@code discover.mcp: false} only tools named by such an entry are guarded.
  *
+ * <p>The stateless server ({@code McpServer.sync(McpStatelessServerTransport)}) adapts its sync tools the same way in
+ * {@code McpStatelessServerFeatures.AsyncToolSpecification}, with an {@code McpTransportContext} instead of the
+ * exchange (no session).
+ *
  * <p>Not covered: tools registered as async ({@code AsyncToolSpecification} with a {@code Mono} handler: its work may
- * run on any thread, after the handler returned) and the stateless server ({@code McpStatelessServerFeatures}).
+ * run on any thread, after the handler returned).
  */
 public final class McpPlugin extends ExactNamePlugin {
     private static final Logger LOG = LoggerFactory.getLogger("intentguard");
@@ -41,6 +45,11 @@ public final class McpPlugin extends ExactNamePlugin {
     static final String ASYNC_SPEC = "io.modelcontextprotocol.server.McpServerFeatures$AsyncToolSpecification";
     static final String SYNC_SPEC = "io.modelcontextprotocol.server.McpServerFeatures$SyncToolSpecification";
     static final String EXCHANGE = "io.modelcontextprotocol.server.McpAsyncServerExchange";
+    static final String STATELESS_ASYNC_SPEC =
+            "io.modelcontextprotocol.server.McpStatelessServerFeatures$AsyncToolSpecification";
+    static final String STATELESS_SYNC_SPEC =
+            "io.modelcontextprotocol.server.McpStatelessServerFeatures$SyncToolSpecification";
+    static final String CONTEXT = "io.modelcontextprotocol.common.McpTransportContext";
     static final String REQUEST = "io.modelcontextprotocol.spec.McpSchema$CallToolRequest";
     static final String RESULT = "io.modelcontextprotocol.spec.McpSchema$CallToolResult";
 
@@ -48,7 +57,7 @@ public final class McpPlugin extends ExactNamePlugin {
     private boolean active;
 
     public McpPlugin() {
-        super(ASYNC_SPEC);
+        super(ASYNC_SPEC, STATELESS_ASYNC_SPEC);
     }
 
     @Override
@@ -70,19 +79,24 @@ public final class McpPlugin extends ExactNamePlugin {
 
     @Override
     public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
+        boolean stateless = type.getName().equals(STATELESS_ASYNC_SPEC);
+        String syncSpec = stateless ? STATELESS_SYNC_SPEC : SYNC_SPEC;
+        String asyncSpec = stateless ? STATELESS_ASYNC_SPEC : ASYNC_SPEC;
         ElementMatcher.Junction<MethodDescription> handler = isPrivate().and(isStatic()).and(returns(named(RESULT)))
-                .and(takesArguments(3)).and(takesArgument(0, named(SYNC_SPEC))).and(takesArgument(1, named(EXCHANGE)))
-                .and(takesArgument(2, named(REQUEST)));
-        ElementMatcher.Junction<MethodDescription> fromSync = isStatic().and(named("fromSync")).and(returns(named(ASYNC_SPEC)))
-                .and(takesArguments(2)).and(takesArgument(0, named(SYNC_SPEC))).and(takesArgument(1, boolean.class));
+                .and(takesArguments(3)).and(takesArgument(0, named(syncSpec)))
+                .and(takesArgument(1, named(stateless ? CONTEXT : EXCHANGE))).and(takesArgument(2, named(REQUEST)));
+        ElementMatcher.Junction<MethodDescription> fromSync = isStatic().and(named("fromSync")).and(returns(named(asyncSpec)))
+                .and(takesArguments(2)).and(takesArgument(0, named(syncSpec))).and(takesArgument(1, boolean.class));
         if (type.getDeclaredMethods().filter(handler).size() != 1) {
-            LOG.warn("this MCP Java SDK's McpServerFeatures.AsyncToolSpecification is not one intentguard knows (2.x): its "
-                    + "sync tools are not guarded (add the tools' own methods under tools: instead)");
+            LOG.warn("this MCP Java SDK's {} is not one intentguard knows (2.x): its sync tools are not guarded (add the "
+                    + "tools' own methods under tools: instead)", type.getName());
             return builder;
         }
-        builder = builder.visit(context.advice(McpToolAdvice.Call.class, loader).on(handler));
+        Class<?> call = stateless ? McpToolAdvice.StatelessCall.class : McpToolAdvice.Call.class;
+        Class<?> describe = stateless ? McpToolAdvice.StatelessDescribe.class : McpToolAdvice.Describe.class;
+        builder = builder.visit(context.advice(call, loader).on(handler));
         if (type.getDeclaredMethods().filter(fromSync).size() == 1) {
-            builder = builder.visit(context.advice(McpToolAdvice.Describe.class, loader).on(fromSync));
+            builder = builder.visit(context.advice(describe, loader).on(fromSync));
         }
         return builder;
     }

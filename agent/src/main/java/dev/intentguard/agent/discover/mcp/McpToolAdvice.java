@@ -5,13 +5,16 @@ import dev.intentguard.api.bridge.Dispatcher;
 import dev.intentguard.api.bridge.ToolFrame;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.server.McpAsyncServerExchange;
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.server.McpStatelessServerFeatures;
 import io.modelcontextprotocol.spec.McpSchema;
 import net.bytebuddy.asm.Advice;
 
 /**
- * Advice on the MCP Java SDK's {@code McpServerFeatures.AsyncToolSpecification} (see {@link McpPlugin}). It calls only
- * the bridge and the SDK's own types; nothing it does can throw into the server.
+ * Advice on the MCP Java SDK's {@code McpServerFeatures.AsyncToolSpecification} and its stateless twin
+ * {@code McpStatelessServerFeatures.AsyncToolSpecification} (see {@link McpPlugin}). It calls only the bridge and the
+ * SDK's own types; nothing it does can throw into the server.
  */
 final class McpToolAdvice {
     static final String FRAMEWORK = "mcp";
@@ -92,6 +95,78 @@ final class McpToolAdvice {
             if (described != null) {
                 returned = new McpServerFeatures.AsyncToolSpecification(new McpSchema.Tool(tool.name(), tool.title(), described,
                         tool.inputSchema(), tool.outputSchema(), tool.annotations(), tool.meta(), tool.icons()),
+                        returned.callHandler());
+            }
+        }
+    }
+
+    /**
+     * The stateless server's {@code lambda$fromSync$0(SyncToolSpecification, McpTransportContext, CallToolRequest)}: as
+     * {@link Call}, without a session (each request stands alone).
+     */
+    static final class StatelessCall {
+        private StatelessCall() {
+        }
+
+        @Advice.OnMethodEnter(suppress = Throwable.class, skipOn = Advice.OnNonDefaultValue.class)
+        static boolean enter(@Advice.Origin Class<?> owner,
+                             @Advice.Argument(0) McpStatelessServerFeatures.SyncToolSpecification spec,
+                             @Advice.Argument(1) McpTransportContext context,
+                             @Advice.Argument(2) McpSchema.CallToolRequest request,
+                             @Advice.Local("intentguardCaller") CallerContext caller,
+                             @Advice.Local("intentguardFrame") Object frame) {
+            caller = CallerContext.enter(null, null, null, FRAMEWORK);
+            McpSchema.Tool tool = spec.tool();
+            McpSchema.ToolAnnotations hints = tool.annotations();
+            String hinted = hints == null ? null : Boolean.TRUE.equals(hints.readOnlyHint()) ? "read"
+                    : Boolean.TRUE.equals(hints.idempotentHint()) ? "idempotent" : null;
+            frame = Dispatcher.enterNamedTool(FRAMEWORK, tool.name(), hinted, request.arguments(), owner);
+            return Dispatcher.skipBody(frame);
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        static void exit(@Advice.Local("intentguardCaller") CallerContext caller,
+                         @Advice.Local("intentguardFrame") Object frame,
+                         @Advice.Return(readOnly = false) McpSchema.CallToolResult returned,
+                         @Advice.Thrown(readOnly = false) Throwable thrown) {
+            if (frame != null) {
+                Object result = returned;
+                if (returned != null && thrown == null && ((ToolFrame) frame).sideEffect()) {
+                    try {
+                        result = McpJsonDefaults.getMapper().writeValueAsString(returned);
+                    } catch (Exception notJson) {
+                        result = String.valueOf(returned);
+                    }
+                }
+                Dispatcher.exitTool(frame, result, thrown);
+                Object answer = Dispatcher.returnValue(frame, returned);
+                thrown = Dispatcher.thrown(frame, thrown);
+                if (answer instanceof String) {
+                    returned = McpSchema.CallToolResult.builder().addTextContent((String) answer).isError(Boolean.FALSE).build();
+                }
+            }
+            CallerContext.exit(caller);
+        }
+    }
+
+    /** The stateless server's {@code fromSync}: as {@link Describe}. */
+    static final class StatelessDescribe {
+        private StatelessDescribe() {
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.Return(readOnly = false) McpStatelessServerFeatures.AsyncToolSpecification returned) {
+            if (returned == null || returned.tool() == null) {
+                return;
+            }
+            McpSchema.Tool tool = returned.tool();
+            McpSchema.ToolAnnotations hints = tool.annotations();
+            String hinted = hints == null ? null : Boolean.TRUE.equals(hints.readOnlyHint()) ? "read"
+                    : Boolean.TRUE.equals(hints.idempotentHint()) ? "idempotent" : null;
+            String described = Dispatcher.describeNamedTool(FRAMEWORK, tool.name(), hinted, tool.description());
+            if (described != null) {
+                returned = new McpStatelessServerFeatures.AsyncToolSpecification(new McpSchema.Tool(tool.name(), tool.title(),
+                        described, tool.inputSchema(), tool.outputSchema(), tool.annotations(), tool.meta(), tool.icons()),
                         returned.callHandler());
             }
         }
