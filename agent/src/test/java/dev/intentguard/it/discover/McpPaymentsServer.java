@@ -59,7 +59,7 @@ public final class McpPaymentsServer {
                 .build();
     }
 
-    private static McpSchema.CallToolResult call(String name, String mode, Map<String, Object> arguments) {
+    static McpSchema.CallToolResult call(String name, String mode, Map<String, Object> arguments) {
         String path = "/" + mode + "/" + System.getProperty("payments.run") + "/" + name;
         HttpRequest request = HttpRequest.newBuilder(URI.create(System.getProperty("payments.url") + path))
                 .timeout(Duration.ofMillis(Long.getLong("payments.timeout.ms", 500)))

@@ -34,6 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class McpIT {
     static final String SERVER = "dev.intentguard.it.discover.McpPaymentsServer";
     static final String CLIENT = "dev.intentguard.it.discover.McpClientProgram";
+    static final String STATELESS = "dev.intentguard.it.discover.McpStatelessPaymentsApp";
     static final String KEY = "idempotency-key";
     static final String SENTENCE = "Safe to call once per set of arguments. Repeated calls return the original result.";
 
@@ -144,6 +145,25 @@ class McpIT {
         assertTrue(r.tools.contains("refund Refunds an order."), r.tools.toString());
     }
 
+    @Test
+    void statelessServerToolsAreGuardedToo() throws Exception {
+        String call = "call|refund|{\"orderId\":\"T1\"}";
+        Run r = stateless(true, call, call);
+        List<String> refunds = r.results("refund");
+        assertEquals(2, refunds.size(), r.toString());
+        assertTrue(refunds.get(0).startsWith("{\"status\":\"pending_unknown\",\"tool\":\"refund\""), r.toString());
+        assertTrue(refunds.get(1).startsWith("{\"status\":\"pending_unknown\",\"tool\":\"refund\""), r.toString());
+        List<RawHttpServer.Request> sent = r.requests("slow", "refund");
+        assertEquals(1, sent.size(), "one refund reaches the provider: " + sent + "\n" + r);
+        assertEquals(List.of(r.loggedKey("refund")), keys(sent), r.toString());
+        assertTrue(r.tools.contains("refund Refunds an order. " + SENTENCE), r.tools.toString());
+
+        Run without = stateless(false, call, call);
+        List<RawHttpServer.Request> plain = without.requests("slow", "refund");
+        assertEquals(2, plain.size(), "without the agent both refunds are sent: " + plain + "\n" + without);
+        assertFalse(without.stdout.contains("pending_unknown"), without.toString());
+    }
+
     // ---------------------------------------------------------------------------------------------------------------
 
     private Run run(String configLines, String... script) throws Exception {
@@ -174,6 +194,25 @@ class McpIT {
         args.addAll(Arrays.asList(script));
         ForkedJvm.Result r = ForkedJvm.main(CLIENT, args.toArray(new String[0])).classPath(cp).workDir(dir.resolve("work"))
                 .run(180);
+        assertEquals(0, r.exitCode, r.toString());
+        return new Run(run, r);
+    }
+
+    /** The stateless server and its client in one JVM, over HTTP on loopback. */
+    private Run stateless(boolean agent, String... script) throws Exception {
+        String run = "run" + runs.incrementAndGet();
+        Path config = dir.resolve("intentguard-" + run + ".yaml");
+        Files.writeString(config, "store:\n  path: " + dir.resolve("store").resolve("intents.dat") + "\n  in-flight-wait: 10s\n"
+                + "http:\n  hosts: [127.0.0.1]\n", StandardCharsets.UTF_8);
+        List<String> cp = new ArrayList<>();
+        cp.add(ForkedJvm.testClasses());
+        cp.addAll(ForkedJvm.itLibs("mcp"));
+        ForkedJvm app = ForkedJvm.main(STATELESS, script).classPath(cp).property("payments.url", provider.url())
+                .property("payments.run", run).property("payments.timeout.ms", 500).workDir(dir.resolve("work"));
+        if (agent) {
+            app.agent("config=" + config);
+        }
+        ForkedJvm.Result r = app.run(180);
         assertEquals(0, r.exitCode, r.toString());
         return new Run(run, r);
     }
