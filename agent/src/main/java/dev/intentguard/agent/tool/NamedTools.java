@@ -49,8 +49,13 @@ final class NamedTools {
         return b.orElse(null);
     }
 
-    private ToolBinding resolve(String framework, String name, String hintedEffect) {
+    private ToolBinding resolve(String framework, String registered, String hintedEffect) {
         DiscoverSettings discover = runtime.config().discover();
+        String name = keyName(registered);
+        if (!name.equals(registered)) {
+            runtime.log().warn("{} tool \"{}\" is known to intentguard as {} (intent keys, logs, tools: entries): a tool name "
+                    + "has at most 64 letters, digits, '_', '-' or '.'", framework, registered, name);
+        }
         ToolSpec spec = catalog.nameOnly(name);
         if (spec == null && !discovers(discover, framework)) {
             return null;
@@ -79,6 +84,18 @@ final class NamedTools {
         KeyRecipe recipe = new KeyRecipe(key, 2, List.of(new ArgumentRef(0, new String[0], "arguments")));
         return new ToolBinding(-1, def, framework, name, new String[] {"java.util.Map"}, recipe, null, ReturnShape.TEXT,
                 null, null);
+    }
+
+    /** The tool's name as intent keys (and so HTTP headers) can carry it: other characters become '_', 64 at most. */
+    static String keyName(String registered) {
+        StringBuilder out = new StringBuilder(Math.min(registered.length(), 64));
+        for (int i = 0; i < registered.length() && out.length() < 64; i++) {
+            char c = registered.charAt(i);
+            boolean plain = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+                    || c == '_' || c == '-' || c == '.';
+            out.append(plain ? c : '_');
+        }
+        return out.length() == 0 ? "_" : out.toString();
     }
 
     private static boolean discovers(DiscoverSettings discover, String framework) {

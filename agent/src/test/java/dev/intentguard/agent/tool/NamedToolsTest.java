@@ -115,4 +115,16 @@ class NamedToolsTest {
         assertNotNull(named("discover:\n  mcp: false\ntools:\n  - name: refund\n    effect: side_effect\n")
                 .describe("mcp", "refund", null, "Refunds."));
     }
+
+    @Test
+    void aNameAnIntentKeyCannotCarryIsMadePlain() throws Exception {
+        assertEquals("refund_v2_order", NamedTools.keyName("refund/v2 order"));
+        assertEquals("x".repeat(64), NamedTools.keyName("x".repeat(100)));
+        assertEquals("_", NamedTools.keyName(""));
+        NamedTools named = named("tools:\n  - name: send_mail\n    effect: idempotent\n");
+        ToolBinding b = named.binding("mcp", "send mail", null);
+        assertEquals("send_mail", b.toolName());
+        assertEquals(Effect.IDEMPOTENT, b.tool().effect(), "a tools: entry names it by its plain name");
+        assertTrue(keyed(b, Map.of("to", "a@b.c")).key().value().startsWith("ig1:send_mail:"));
+    }
 }
