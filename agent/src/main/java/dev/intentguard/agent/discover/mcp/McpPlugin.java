@@ -87,7 +87,8 @@ public final class McpPlugin extends ExactNamePlugin {
                 .and(takesArgument(1, named(stateless ? CONTEXT : EXCHANGE))).and(takesArgument(2, named(REQUEST)));
         ElementMatcher.Junction<MethodDescription> fromSync = isStatic().and(named("fromSync")).and(returns(named(asyncSpec)))
                 .and(takesArguments(2)).and(takesArgument(0, named(syncSpec))).and(takesArgument(1, boolean.class));
-        if (type.getDeclaredMethods().filter(handler).size() != 1) {
+        if (type.getDeclaredMethods().filter(handler).size() != 1 || !has(loader, "io.modelcontextprotocol.json.McpJsonDefaults")
+                || !has(loader, "io.modelcontextprotocol.spec.McpSchema$CallToolResult$Builder")) {
             LOG.warn("this MCP Java SDK's {} is not one intentguard knows (2.x): its sync tools are not guarded (add the "
                     + "tools' own methods under tools: instead)", type.getName());
             return builder;
@@ -99,5 +100,11 @@ public final class McpPlugin extends ExactNamePlugin {
             builder = builder.visit(context.advice(describe, loader).on(fromSync));
         }
         return builder;
+    }
+
+    /** Whether the SDK seen by {@code loader} has a class the advice uses (2.x does). */
+    private static boolean has(ClassLoader loader, String className) {
+        String resource = className.replace('.', '/') + ".class";
+        return loader == null ? ClassLoader.getSystemResource(resource) != null : loader.getResource(resource) != null;
     }
 }

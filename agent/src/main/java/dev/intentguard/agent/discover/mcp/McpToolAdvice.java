@@ -58,7 +58,7 @@ final class McpToolAdvice {
                 if (returned != null && thrown == null && ((ToolFrame) frame).sideEffect()) {
                     try {
                         result = McpJsonDefaults.getMapper().writeValueAsString(returned);   // the first result, as MCP JSON
-                    } catch (Exception notJson) {
+                    } catch (Throwable notJson) {
                         result = String.valueOf(returned);
                     }
                 }
@@ -134,7 +134,7 @@ final class McpToolAdvice {
                 if (returned != null && thrown == null && ((ToolFrame) frame).sideEffect()) {
                     try {
                         result = McpJsonDefaults.getMapper().writeValueAsString(returned);
-                    } catch (Exception notJson) {
+                    } catch (Throwable notJson) {
                         result = String.valueOf(returned);
                     }
                 }
