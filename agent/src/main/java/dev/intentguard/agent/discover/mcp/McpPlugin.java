@@ -50,14 +50,17 @@ public final class McpPlugin extends ExactNamePlugin {
     static final String STATELESS_SYNC_SPEC =
             "io.modelcontextprotocol.server.McpStatelessServerFeatures$SyncToolSpecification";
     static final String CONTEXT = "io.modelcontextprotocol.common.McpTransportContext";
+    static final String SESSION = "io.modelcontextprotocol.spec.McpServerSession";
+    static final String JSONRPC_REQUEST = "io.modelcontextprotocol.spec.McpSchema$JSONRPCRequest";
     static final String REQUEST = "io.modelcontextprotocol.spec.McpSchema$CallToolRequest";
     static final String RESULT = "io.modelcontextprotocol.spec.McpSchema$CallToolResult";
+    static final String MONO = "reactor.core.publisher.Mono";
 
     private PluginContext context;
     private boolean active;
 
     public McpPlugin() {
-        super(ASYNC_SPEC, STATELESS_ASYNC_SPEC);
+        super(ASYNC_SPEC, STATELESS_ASYNC_SPEC, SESSION);
     }
 
     @Override
@@ -79,6 +82,9 @@ public final class McpPlugin extends ExactNamePlugin {
 
     @Override
     public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
+        if (type.getName().equals(SESSION)) {
+            return readRequest(builder, type, loader);
+        }
         boolean stateless = type.getName().equals(STATELESS_ASYNC_SPEC);
         String syncSpec = stateless ? STATELESS_SYNC_SPEC : SYNC_SPEC;
         String asyncSpec = stateless ? STATELESS_ASYNC_SPEC : ASYNC_SPEC;
@@ -99,7 +105,27 @@ public final class McpPlugin extends ExactNamePlugin {
         if (type.getDeclaredMethods().filter(fromSync).size() == 1) {
             builder = builder.visit(context.advice(describe, loader).on(fromSync));
         }
+        ElementMatcher.Junction<MethodDescription> makeCall = isPrivate().and(isStatic()).and(returns(named(MONO)))
+                .and(takesArguments(4)).and(takesArgument(0, named(SYNC_SPEC))).and(takesArgument(1, boolean.class))
+                .and(takesArgument(2, named(EXCHANGE))).and(takesArgument(3, named(REQUEST)));
+        if (!stateless && type.getDeclaredMethods().filter(makeCall).size() == 1) {
+            builder = builder.visit(context.advice(McpToolAdvice.AttachRequestId.class, loader).on(makeCall));
+        }
         return builder;
+    }
+
+    /** {@code McpServerSession}: where a request meets its handler, for the JSON-RPC request id (the audit's). */
+    private DynamicType.Builder<?> readRequest(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
+        ElementMatcher.Junction<MethodDescription> handle = isPrivate().and(returns(named(MONO))).and(takesArguments(4))
+                .and(takesArgument(0, named("io.modelcontextprotocol.server.McpRequestHandler")))
+                .and(takesArgument(1, named(CONTEXT))).and(takesArgument(2, named(JSONRPC_REQUEST)))
+                .and(takesArgument(3, named(EXCHANGE)));
+        if (type.getDeclaredMethods().filter(handle).size() != 1) {
+            LOG.debug("MCP Java SDK: McpServerSession hands requests to handlers in a way intentguard does not know; the "
+                    + "audit sees MCP tool calls without their JSON-RPC request id");
+            return builder;
+        }
+        return builder.visit(context.advice(McpToolAdvice.ReadRequest.class, loader).on(handle));
     }
 
     /** Whether the SDK seen by {@code loader} has a class the advice uses (2.x does). */

@@ -1,5 +1,6 @@
 package dev.intentguard.agent.discover.mcp;
 
+import dev.intentguard.api.bridge.CallIds;
 import dev.intentguard.api.bridge.CallerContext;
 import dev.intentguard.api.bridge.Dispatcher;
 import dev.intentguard.api.bridge.ToolFrame;
@@ -26,7 +27,8 @@ final class McpToolAdvice {
      * {@code lambda$fromSync$0(SyncToolSpecification, McpAsyncServerExchange, CallToolRequest)}: runs a sync tool's
      * handler on the thread that serves the call. The guard decides there, with the tool's name, its hints and the
      * arguments map; a repeat skips the handler and answers a {@code CallToolResult} whose text is the status JSON
-     * (with the first result inside). The session id goes to {@link CallerContext} as the conversation, for the audit.
+     * (with the first result inside). For the audit, {@link CallerContext} gets the session id as the conversation and
+     * the JSON-RPC request id (see {@link ReadRequest}) as the tool-call id.
      */
     static final class Call {
         private Call() {
@@ -39,7 +41,7 @@ final class McpToolAdvice {
                              @Advice.Argument(2) McpSchema.CallToolRequest request,
                              @Advice.Local("intentguardCaller") CallerContext caller,
                              @Advice.Local("intentguardFrame") Object frame) {
-            caller = CallerContext.enter(null, exchange == null ? null : exchange.sessionId(), null, FRAMEWORK);
+            caller = CallerContext.enter(CallIds.take(request), exchange == null ? null : exchange.sessionId(), null, FRAMEWORK);
             McpSchema.Tool tool = spec.tool();
             McpSchema.ToolAnnotations hints = tool.annotations();
             String hinted = hints == null ? null : Boolean.TRUE.equals(hints.readOnlyHint()) ? "read"
@@ -169,6 +171,41 @@ final class McpToolAdvice {
                         described, tool.inputSchema(), tool.outputSchema(), tool.annotations(), tool.meta(), tool.icons()),
                         returned.callHandler());
             }
+        }
+    }
+
+    /**
+     * {@code McpServerSession.lambda$handleIncomingRequest$7(McpRequestHandler, McpTransportContext, JSONRPCRequest,
+     * McpAsyncServerExchange)}: hands a request to its handler, which builds the tool call synchronously; the JSON-RPC
+     * request id is the thread's while it runs.
+     */
+    static final class ReadRequest {
+        private ReadRequest() {
+        }
+
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static String enter(@Advice.Argument(2) McpSchema.JSONRPCRequest request) {
+            return CallIds.begin(request.id());
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        static void exit(@Advice.Enter String previous) {
+            CallIds.end(previous);
+        }
+    }
+
+    /**
+     * {@code lambda$fromSync$1(SyncToolSpecification, boolean, McpAsyncServerExchange, CallToolRequest)}: makes the
+     * {@code Mono} of one call, on the thread that read the request. The request object carries the request id to
+     * {@link Call}, which may run on another thread.
+     */
+    static final class AttachRequestId {
+        private AttachRequestId() {
+        }
+
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.Argument(3) Object request) {
+            CallIds.attach(request);
         }
     }
 }

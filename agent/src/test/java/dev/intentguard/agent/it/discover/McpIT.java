@@ -74,6 +74,8 @@ class McpIT {
                 + "\"text\":\"charge C1: 200 {\\\"refund\\\":\\\"re_1\\\"}\""), "a repeat carries the first CallToolResult: " + r);
         assertEquals(1, r.requests("ok", "charge").size(), r.toString());
         assertTrue(r.tools.contains("refund Refunds an order. " + SENTENCE), "tools/list describes it: " + r.tools);
+        assertEquals(1, r.logLines("duplicate caught: tool=refund", "layer=model"), "a new JSON-RPC request of the same "
+                + "session repeated it: the audit names the model\n" + r.stderr);
 
         Run without = runWithoutAgent("call|refund|{\"orderId\":\"A1\",\"amount\":25}", "call|refund|{\"orderId\":\"A1\",\"amount\":25}");
         List<RawHttpServer.Request> plain = without.requests("slow", "refund");
@@ -249,8 +251,8 @@ class McpIT {
             return provider.requests("POST", "/" + mode + "/" + id + "/" + tool);
         }
 
-        long logLines(String text) {
-            return stderr.lines().filter(l -> l.startsWith("SERVER ") && l.contains(text)).count();
+        long logLines(String... texts) {
+            return stderr.lines().filter(l -> l.startsWith("SERVER ") && Arrays.stream(texts).allMatch(l::contains)).count();
         }
 
         /** The key the server's intent log printed for {@code tool}. */
