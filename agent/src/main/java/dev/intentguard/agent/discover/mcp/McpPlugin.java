@@ -51,6 +51,7 @@ public final class McpPlugin extends ExactNamePlugin {
             "io.modelcontextprotocol.server.McpStatelessServerFeatures$SyncToolSpecification";
     static final String CONTEXT = "io.modelcontextprotocol.common.McpTransportContext";
     static final String SESSION = "io.modelcontextprotocol.spec.McpServerSession";
+    static final String STREAM = "io.modelcontextprotocol.spec.McpStreamableServerSession$McpStreamableServerSessionStream";
     static final String JSONRPC_REQUEST = "io.modelcontextprotocol.spec.McpSchema$JSONRPCRequest";
     static final String REQUEST = "io.modelcontextprotocol.spec.McpSchema$CallToolRequest";
     static final String RESULT = "io.modelcontextprotocol.spec.McpSchema$CallToolResult";
@@ -60,7 +61,7 @@ public final class McpPlugin extends ExactNamePlugin {
     private boolean active;
 
     public McpPlugin() {
-        super(ASYNC_SPEC, STATELESS_ASYNC_SPEC, SESSION);
+        super(ASYNC_SPEC, STATELESS_ASYNC_SPEC, SESSION, STREAM);
     }
 
     @Override
@@ -82,7 +83,7 @@ public final class McpPlugin extends ExactNamePlugin {
 
     @Override
     public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
-        if (type.getName().equals(SESSION)) {
+        if (type.getName().equals(SESSION) || type.getName().equals(STREAM)) {
             return readRequest(builder, type, loader);
         }
         boolean stateless = type.getName().equals(STATELESS_ASYNC_SPEC);
@@ -114,18 +115,26 @@ public final class McpPlugin extends ExactNamePlugin {
         return builder;
     }
 
-    /** {@code McpServerSession}: where a request meets its handler, for the JSON-RPC request id (the audit's). */
+    /**
+     * {@code McpServerSession} (stdio, SSE) and the streamable HTTP session's stream: where a request meets its handler,
+     * for the JSON-RPC request id (the audit's tool-call id).
+     */
     private DynamicType.Builder<?> readRequest(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
-        ElementMatcher.Junction<MethodDescription> handle = isPrivate().and(returns(named(MONO))).and(takesArguments(4))
-                .and(takesArgument(0, named("io.modelcontextprotocol.server.McpRequestHandler")))
-                .and(takesArgument(1, named(CONTEXT))).and(takesArgument(2, named(JSONRPC_REQUEST)))
-                .and(takesArgument(3, named(EXCHANGE)));
+        boolean stream = type.getName().equals(STREAM);
+        ElementMatcher.Junction<MethodDescription> handle = stream
+                ? isPrivate().and(returns(named(MONO))).and(takesArguments(2)).and(takesArgument(0, named(JSONRPC_REQUEST)))
+                        .and(takesArgument(1, named("reactor.util.context.ContextView")))
+                : isPrivate().and(returns(named(MONO))).and(takesArguments(4))
+                        .and(takesArgument(0, named("io.modelcontextprotocol.server.McpRequestHandler")))
+                        .and(takesArgument(1, named(CONTEXT))).and(takesArgument(2, named(JSONRPC_REQUEST)))
+                        .and(takesArgument(3, named(EXCHANGE)));
         if (type.getDeclaredMethods().filter(handle).size() != 1) {
-            LOG.debug("MCP Java SDK: McpServerSession hands requests to handlers in a way intentguard does not know; the "
-                    + "audit sees MCP tool calls without their JSON-RPC request id");
+            LOG.debug("MCP Java SDK: {} hands requests to handlers in a way intentguard does not know; the audit sees its "
+                    + "tool calls without their JSON-RPC request id", type.getName());
             return builder;
         }
-        return builder.visit(context.advice(McpToolAdvice.ReadRequest.class, loader).on(handle));
+        return builder.visit(context.advice(stream ? McpToolAdvice.ReadStreamRequest.class : McpToolAdvice.ReadRequest.class,
+                loader).on(handle));
     }
 
     /** Whether the SDK seen by {@code loader} has a class the advice uses (2.x does). */

@@ -208,4 +208,23 @@ final class McpToolAdvice {
             CallIds.attach(request);
         }
     }
+
+    /**
+     * The streamable HTTP session's {@code McpStreamableServerSessionStream.lambda$handle$7(JSONRPCRequest,
+     * ContextView)}: as {@link ReadRequest}.
+     */
+    static final class ReadStreamRequest {
+        private ReadStreamRequest() {
+        }
+
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static String enter(@Advice.Argument(0) McpSchema.JSONRPCRequest request) {
+            return CallIds.begin(request.id());
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        static void exit(@Advice.Enter String previous) {
+            CallIds.end(previous);
+        }
+    }
 }

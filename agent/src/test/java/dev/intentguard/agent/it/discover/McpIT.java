@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class McpIT {
     static final String SERVER = "dev.intentguard.it.discover.McpPaymentsServer";
     static final String CLIENT = "dev.intentguard.it.discover.McpClientProgram";
-    static final String STATELESS = "dev.intentguard.it.discover.McpStatelessPaymentsApp";
+    static final String HTTP_APP = "dev.intentguard.it.discover.McpHttpPaymentsApp";
     static final String KEY = "idempotency-key";
     static final String SENTENCE = "Safe to call once per set of arguments. Repeated calls return the original result.";
 
@@ -149,8 +149,18 @@ class McpIT {
 
     @Test
     void statelessServerToolsAreGuardedToo() throws Exception {
+        overHttp("stateless", false);
+    }
+
+    @Test
+    void streamableHttpServerToolsAreGuardedToo() throws Exception {
+        overHttp("streamable", true);
+    }
+
+    /** An HTTP server ({@code stateless} or {@code streamable}): the unhinted refund twice, with and without the agent. */
+    private void overHttp(String server, boolean sessions) throws Exception {
         String call = "call|refund|{\"orderId\":\"T1\"}";
-        Run r = stateless(true, call, call);
+        Run r = http(server, true, call, call);
         List<String> refunds = r.results("refund");
         assertEquals(2, refunds.size(), r.toString());
         assertTrue(refunds.get(0).startsWith("{\"status\":\"pending_unknown\",\"tool\":\"refund\""), r.toString());
@@ -159,8 +169,10 @@ class McpIT {
         assertEquals(1, sent.size(), "one refund reaches the provider: " + sent + "\n" + r);
         assertEquals(List.of(r.loggedKey("refund")), keys(sent), r.toString());
         assertTrue(r.tools.contains("refund Refunds an order. " + SENTENCE), r.tools.toString());
+        assertEquals(1, r.logLines("duplicate caught: tool=refund", sessions ? "layer=model" : "layer=unattributed"),
+                "with a session and request ids the audit names the model; stateless, nobody\n" + r.stderr);
 
-        Run without = stateless(false, call, call);
+        Run without = http(server, false, call, call);
         List<RawHttpServer.Request> plain = without.requests("slow", "refund");
         assertEquals(2, plain.size(), "without the agent both refunds are sent: " + plain + "\n" + without);
         assertFalse(without.stdout.contains("pending_unknown"), without.toString());
@@ -200,8 +212,8 @@ class McpIT {
         return new Run(run, r);
     }
 
-    /** The stateless server and its client in one JVM, over HTTP on loopback. */
-    private Run stateless(boolean agent, String... script) throws Exception {
+    /** An HTTP server ({@code mcp.server}) and its client in one JVM, over HTTP on loopback. */
+    private Run http(String server, boolean agent, String... script) throws Exception {
         String run = "run" + runs.incrementAndGet();
         Path config = dir.resolve("intentguard-" + run + ".yaml");
         Files.writeString(config, "store:\n  path: " + dir.resolve("store").resolve("intents.dat") + "\n  in-flight-wait: 10s\n"
@@ -209,7 +221,8 @@ class McpIT {
         List<String> cp = new ArrayList<>();
         cp.add(ForkedJvm.testClasses());
         cp.addAll(ForkedJvm.itLibs("mcp"));
-        ForkedJvm app = ForkedJvm.main(STATELESS, script).classPath(cp).property("payments.url", provider.url())
+        ForkedJvm app = ForkedJvm.main(HTTP_APP, script).classPath(cp).property("mcp.server", server)
+                .property("payments.url", provider.url())
                 .property("payments.run", run).property("payments.timeout.ms", 500).workDir(dir.resolve("work"));
         if (agent) {
             app.agent("config=" + config);
@@ -252,7 +265,7 @@ class McpIT {
         }
 
         long logLines(String... texts) {
-            return stderr.lines().filter(l -> l.startsWith("SERVER ") && Arrays.stream(texts).allMatch(l::contains)).count();
+            return stderr.lines().filter(l -> Arrays.stream(texts).allMatch(l::contains)).count();
         }
 
         /** The key the server's intent log printed for {@code tool}. */

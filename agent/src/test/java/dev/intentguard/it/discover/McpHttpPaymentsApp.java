@@ -5,37 +5,55 @@ import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpStatelessServerFeatures;
 import io.modelcontextprotocol.server.transport.HttpServletStatelessServerTransport;
+import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.apache.catalina.Context;
 import org.apache.catalina.Wrapper;
 import org.apache.catalina.startup.Tomcat;
 
+import jakarta.servlet.http.HttpServlet;
+
 import java.nio.file.Files;
 import java.time.Duration;
 
 /**
- * A stateless MCP server (the SDK's {@code HttpServletStatelessServerTransport} in an embedded Tomcat on 127.0.0.1)
- * with the {@code refund} tool of {@link McpPaymentsServer} (no hints, the provider times out), and the SDK's sync
- * client in the same JVM talking to it over HTTP (streamable HTTP transport). Prints {@code TOOL}, {@code RESULT} and
- * {@code ERROR} lines like {@link McpClientProgram} for each {@code call|TOOL|JSON-ARGUMENTS}.
+ * An MCP server over HTTP in an embedded Tomcat on 127.0.0.1, with the {@code refund} tool of
+ * {@link McpPaymentsServer} (no hints, the provider times out): {@code mcp.server=stateless} (the SDK's
+ * {@code HttpServletStatelessServerTransport}) or {@code streamable} (its {@code HttpServletStreamableServerTransportProvider},
+ * with sessions). The SDK's sync client in the same JVM talks to it over HTTP (streamable HTTP transport). Prints
+ * {@code TOOL}, {@code RESULT} and {@code ERROR} lines like {@link McpClientProgram} for each
+ * {@code call|TOOL|JSON-ARGUMENTS}.
  */
-public final class McpStatelessPaymentsApp {
-    private McpStatelessPaymentsApp() {
+public final class McpHttpPaymentsApp {
+    private McpHttpPaymentsApp() {
     }
 
     public static void main(String[] args) throws Exception {
-        HttpServletStatelessServerTransport transport = HttpServletStatelessServerTransport.builder()
-                .jsonMapper(McpJsonDefaults.getMapper()).messageEndpoint("/mcp").build();
         McpSchema.Tool refund = McpSchema.Tool.builder().name("refund").description("Refunds an order.")
                 .inputSchema(McpJsonDefaults.getMapper(), "{\"type\":\"object\",\"properties\":{\"orderId\":{\"type\":\"string\"}}}")
                 .build();
-        McpServer.sync(transport).serverInfo("payments-stateless", "1.0")
-                .capabilities(McpSchema.ServerCapabilities.builder().tools(true).build())
-                .tools(McpStatelessServerFeatures.SyncToolSpecification.builder().tool(refund)
-                        .callHandler((context, request) -> McpPaymentsServer.call("refund", "slow", request.arguments())).build())
-                .build();
+        McpSchema.ServerCapabilities tools = McpSchema.ServerCapabilities.builder().tools(true).build();
+        HttpServlet transport;
+        if ("streamable".equals(System.getProperty("mcp.server"))) {
+            HttpServletStreamableServerTransportProvider provider = HttpServletStreamableServerTransportProvider.builder()
+                    .jsonMapper(McpJsonDefaults.getMapper()).mcpEndpoint("/mcp").build();
+            McpServer.sync(provider).serverInfo("payments-streamable", "1.0").capabilities(tools)
+                    .tools(McpServerFeatures.SyncToolSpecification.builder().tool(refund)
+                            .callHandler((exchange, request) -> McpPaymentsServer.call("refund", "slow", request.arguments())).build())
+                    .build();
+            transport = provider;
+        } else {
+            HttpServletStatelessServerTransport stateless = HttpServletStatelessServerTransport.builder()
+                    .jsonMapper(McpJsonDefaults.getMapper()).messageEndpoint("/mcp").build();
+            McpServer.sync(stateless).serverInfo("payments-stateless", "1.0").capabilities(tools)
+                    .tools(McpStatelessServerFeatures.SyncToolSpecification.builder().tool(refund)
+                            .callHandler((context, request) -> McpPaymentsServer.call("refund", "slow", request.arguments())).build())
+                    .build();
+            transport = stateless;
+        }
 
         Tomcat tomcat = new Tomcat();
         tomcat.setBaseDir(Files.createTempDirectory("tomcat").toString());
