@@ -38,6 +38,51 @@ public final class Dispatcher {
         }
     }
 
+    /**
+     * A call of a tool that has no method of its own to weave: a framework registers it by name with a handler (an
+     * MCP server tool). Returns the call's frame, or {@code null} to leave the call alone; the advice then uses
+     * {@link #skipBody}, {@link #exitTool}, {@link #returnValue} and {@link #thrown} as for a woven method, and the
+     * frame answers a status as JSON text.
+     *
+     * @param framework who registered the tool ({@code mcp})
+     * @param name the tool's name as the model sees it
+     * @param hintedEffect what the framework's own marks say ({@code read}, {@code idempotent}), {@code null} for none;
+     *                     untrusted: a {@code tools:} entry of that name wins
+     * @param arguments the call's arguments by name
+     * @param owner the instrumented class
+     */
+    public static Object enterNamedTool(String framework, String name, String hintedEffect, java.util.Map<String, ?> arguments,
+                                        Class<?> owner) {
+        ToolHooks h = hooks;
+        if (h == null) {
+            return null;
+        }
+        try {
+            return h.enterNamedTool(framework, name, hintedEffect, arguments, owner);
+        } catch (Throwable t) {
+            report(h, "enterNamedTool", t);
+            return null;
+        }
+    }
+
+    /**
+     * The description the model should see of a tool registered by name (see {@link #enterNamedTool}): the
+     * framework's own, with the once-per-intent sentence added for a {@code side_effect} tool, or {@code null} to keep
+     * {@code description} unchanged.
+     */
+    public static String describeNamedTool(String framework, String name, String hintedEffect, String description) {
+        ToolHooks h = hooks;
+        if (h == null) {
+            return null;
+        }
+        try {
+            return h.describeNamedTool(framework, name, hintedEffect, description);
+        } catch (Throwable t) {
+            report(h, "describeNamedTool", t);
+            return null;
+        }
+    }
+
     /** {@code true} when the frame says the body must not run. */
     public static boolean skipBody(Object frame) {
         try {

@@ -14,6 +14,22 @@ public interface ToolHooks {
      */
     ToolFrame enterTool(int bindingId, Class<?> owner, Object self, Object[] args);
 
+    /**
+     * Called when a tool registered by name (an MCP server tool) is called; see
+     * {@link Dispatcher#enterNamedTool}.
+     *
+     * @return a frame, or {@code null} to leave the call alone
+     */
+    default ToolFrame enterNamedTool(String framework, String name, String hintedEffect, java.util.Map<String, ?> arguments,
+                                     Class<?> owner) {
+        return null;
+    }
+
+    /** The description of a tool registered by name, or {@code null} to keep it; see {@link Dispatcher#describeNamedTool}. */
+    default String describeNamedTool(String framework, String name, String hintedEffect, String description) {
+        return null;
+    }
+
     /** Reports a failure inside the bridge itself; must not throw. */
     void bridgeError(String where, Throwable error);
 }

@@ -52,7 +52,7 @@ final class CheckCommand {
         if (classPath == null) {
             out.println("tools (methods and keys not checked: give --classpath to check them against the classes):");
             for (ToolSpec t : loaded.tools()) {
-                out.println("  " + line(t, t.method() == null ? "settings for an annotated tool" : t.method().toString()));
+                out.println("  " + line(t, t.method() == null ? "settings for an annotated or MCP tool" : t.method().toString()));
             }
             return 0;
         }
@@ -68,7 +68,7 @@ final class CheckCommand {
         for (ToolGuard.CheckedTool c : checked) {
             ToolSpec t = c.spec;
             if (t.method() == null) {
-                out.println("  " + line(t, "settings for an annotated tool"));
+                out.println("  " + line(t, "settings for an annotated or MCP tool"));
             } else if (!c.classFound) {
                 out.println("  " + line(t, t.method() + "  NOT FOUND"));
                 issues.add(new ConfigProblem.Issue(t.line(), "class " + t.method().typeName() + " is not on the class path",
@@ -90,7 +90,7 @@ final class CheckCommand {
     }
 
     private static String line(ToolSpec t, String where) {
-        String effect = t.effect() == null ? "(annotation)" : t.effect().configName();
+        String effect = t.effect() == null ? "(annotation or MCP hint)" : t.effect().configName();
         String head = String.format("%-22s %-12s %s", t.name(), effect, where);
         if (t.effect() == dev.intentguard.agent.config.Effect.READ) {
             return head + (t.enabled() ? "" : "  (DISABLED)");

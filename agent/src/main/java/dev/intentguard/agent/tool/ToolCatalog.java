@@ -70,6 +70,11 @@ final class ToolCatalog {
         });
     }
 
+    /** The config entry without a method named {@code name}, or {@code null}. */
+    ToolSpec nameOnly(String name) {
+        return nameOnly.get(name);
+    }
+
     /** The definition named {@code name} (from config or an annotation), or {@code null}. */
     ToolDefinition definitionNamed(String name) {
         return definitions.get(name);

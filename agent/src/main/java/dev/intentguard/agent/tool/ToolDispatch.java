@@ -7,12 +7,16 @@ import dev.intentguard.api.bridge.IntentScope;
 import dev.intentguard.api.bridge.ToolFrame;
 import dev.intentguard.api.bridge.ToolHooks;
 
-/** What the advice in every tool method calls (through the bridge's Dispatcher). */
+import java.util.Map;
+
+/** What the advice in every tool method, and around every tool registered by name, calls (through the Dispatcher). */
 final class ToolDispatch implements ToolHooks {
     private final ToolRuntime runtime;
+    private final NamedTools named;
 
-    ToolDispatch(ToolRuntime runtime) {
+    ToolDispatch(ToolRuntime runtime, NamedTools named) {
         this.runtime = runtime;
+        this.named = named;
     }
 
     @Override
@@ -21,6 +25,25 @@ final class ToolDispatch implements ToolHooks {
         if (binding == null) {
             return null;
         }
+        return guard(binding, owner, self, args);
+    }
+
+    @Override
+    public ToolFrame enterNamedTool(String framework, String name, String hintedEffect, Map<String, ?> arguments,
+                                    Class<?> owner) {
+        ToolBinding binding = named.binding(framework, name, hintedEffect);
+        if (binding == null) {
+            return null;
+        }
+        return guard(binding, owner, null, NamedTools.arguments(binding, arguments));
+    }
+
+    @Override
+    public String describeNamedTool(String framework, String name, String hintedEffect, String description) {
+        return named.describe(framework, name, hintedEffect, description);
+    }
+
+    private ToolFrame guard(ToolBinding binding, Class<?> owner, Object self, Object[] args) {
         LogRouting.offerApplicationLoader(owner.getClassLoader());
         if (binding.brokenReason() != null) {
             return new RefusedCall(binding, owner);

@@ -79,7 +79,7 @@ public final class ToolGuard {
 
     /** Connects the bridge: from now on, woven tool methods reach this guard. */
     public void connect() {
-        Dispatcher.install(new ToolDispatch(runtime));
+        Dispatcher.install(new ToolDispatch(runtime, new NamedTools(runtime, catalog)));
     }
 
     /** Starts the background reconciler and retention sweep (once the store opens it has something to do). */

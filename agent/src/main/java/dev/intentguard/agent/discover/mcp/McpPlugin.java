@@ -1,0 +1,145 @@
+package dev.intentguard.agent.discover.mcp;
+
+import dev.intentguard.agent.config.AgentConfig;
+import dev.intentguard.agent.weave.ExactNamePlugin;
+import dev.intentguard.agent.weave.PluginContext;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.matcher.ElementMatcher;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import static net.bytebuddy.matcher.ElementMatchers.isPrivate;
+import static net.bytebuddy.matcher.ElementMatchers.isStatic;
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.returns;
+import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+/**
+ * Tools of an MCP server written with the MCP Java SDK (read in 2.1.0): a tool is a {@code Tool} (name, description,
+ * {@code ToolAnnotations} hints) and a handler lambda, not a method the tool plugin could find. Every sync tool, however
+ * it is registered ({@code McpServer.sync(..).tools(..)}, {@code toolCall(..)}, {@code McpSyncServer.addTool}), is
+ * adapted by {@code McpServerFeatures.AsyncToolSpecification.fromSync(SyncToolSpecification, boolean)} into a lambda
+ * {@code (SyncToolSpecification, McpAsyncServerExchange, CallToolRequest) -> CallToolResult} that calls the handler on
+ * the thread serving the {@code tools/call} (Reactor's {@code boundedElastic}, or the transport's with
+ * {@code immediateExecution}). That synthetic lambda, matched by its signature rather than its number, is where the
+ * guard runs ({@link McpToolAdvice.Call}); {@code fromSync}'s result is where the description the model reads gets
+ * the once-per-intent sentence ({@link McpToolAdvice.Describe}).
+ *
+ * <p>Hints classify a tool: {@code readOnlyHint} read (left alone), {@code idempotentHint} idempotent, neither
+ * {@code discover.default-effect}. Hints are the server author's claims, so a {@code tools:} entry with the tool's name
+ * (and no method) wins. With {@code discover.mcp: false} only tools named by such an entry are guarded.
+ *
+ * <p>The stateless server ({@code McpServer.sync(McpStatelessServerTransport)}) adapts its sync tools the same way in
+ * {@code McpStatelessServerFeatures.AsyncToolSpecification}, with an {@code McpTransportContext} instead of the
+ * exchange (no session).
+ *
+ * <p>Not covered: tools registered as async ({@code AsyncToolSpecification} with a {@code Mono} handler: its work may
+ * run on any thread, after the handler returned).
+ */
+public final class McpPlugin extends ExactNamePlugin {
+    private static final Logger LOG = LoggerFactory.getLogger("intentguard");
+
+    static final String ASYNC_SPEC = "io.modelcontextprotocol.server.McpServerFeatures$AsyncToolSpecification";
+    static final String SYNC_SPEC = "io.modelcontextprotocol.server.McpServerFeatures$SyncToolSpecification";
+    static final String EXCHANGE = "io.modelcontextprotocol.server.McpAsyncServerExchange";
+    static final String STATELESS_ASYNC_SPEC =
+            "io.modelcontextprotocol.server.McpStatelessServerFeatures$AsyncToolSpecification";
+    static final String STATELESS_SYNC_SPEC =
+            "io.modelcontextprotocol.server.McpStatelessServerFeatures$SyncToolSpecification";
+    static final String CONTEXT = "io.modelcontextprotocol.common.McpTransportContext";
+    static final String SESSION = "io.modelcontextprotocol.spec.McpServerSession";
+    static final String STREAM = "io.modelcontextprotocol.spec.McpStreamableServerSession$McpStreamableServerSessionStream";
+    static final String JSONRPC_REQUEST = "io.modelcontextprotocol.spec.McpSchema$JSONRPCRequest";
+    static final String REQUEST = "io.modelcontextprotocol.spec.McpSchema$CallToolRequest";
+    static final String RESULT = "io.modelcontextprotocol.spec.McpSchema$CallToolResult";
+    static final String MONO = "reactor.core.publisher.Mono";
+
+    private PluginContext context;
+    private boolean active;
+
+    public McpPlugin() {
+        super(ASYNC_SPEC, STATELESS_ASYNC_SPEC, SESSION, STREAM);
+    }
+
+    @Override
+    public String name() {
+        return "mcp";
+    }
+
+    @Override
+    public void start(PluginContext context) {
+        this.context = context;
+        AgentConfig config = context.config();
+        active = config.discover().mcp() || config.tools().stream().anyMatch(t -> t.method() == null);
+    }
+
+    @Override
+    public boolean mayTransform(ClassLoader loader, String internalName, byte[] classFile) {
+        return active && super.mayTransform(loader, internalName, classFile);
+    }
+
+    @Override
+    public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
+        if (type.getName().equals(SESSION) || type.getName().equals(STREAM)) {
+            return readRequest(builder, type, loader);
+        }
+        boolean stateless = type.getName().equals(STATELESS_ASYNC_SPEC);
+        String syncSpec = stateless ? STATELESS_SYNC_SPEC : SYNC_SPEC;
+        String asyncSpec = stateless ? STATELESS_ASYNC_SPEC : ASYNC_SPEC;
+        ElementMatcher.Junction<MethodDescription> handler = isPrivate().and(isStatic()).and(returns(named(RESULT)))
+                .and(takesArguments(3)).and(takesArgument(0, named(syncSpec)))
+                .and(takesArgument(1, named(stateless ? CONTEXT : EXCHANGE))).and(takesArgument(2, named(REQUEST)));
+        ElementMatcher.Junction<MethodDescription> fromSync = isStatic().and(named("fromSync")).and(returns(named(asyncSpec)))
+                .and(takesArguments(2)).and(takesArgument(0, named(syncSpec))).and(takesArgument(1, boolean.class));
+        if (type.getDeclaredMethods().filter(handler).size() != 1 || !has(loader, "io.modelcontextprotocol.json.McpJsonDefaults")
+                || !has(loader, "io.modelcontextprotocol.spec.McpSchema$CallToolResult$Builder")) {
+            LOG.warn("this MCP Java SDK's {} is not one intentguard knows (2.x): its sync tools are not guarded (add the "
+                    + "tools' own methods under tools: instead)", type.getName());
+            return builder;
+        }
+        Class<?> call = stateless ? McpToolAdvice.StatelessCall.class : McpToolAdvice.Call.class;
+        Class<?> describe = stateless ? McpToolAdvice.StatelessDescribe.class : McpToolAdvice.Describe.class;
+        builder = builder.visit(context.advice(call, loader).on(handler));
+        if (type.getDeclaredMethods().filter(fromSync).size() == 1) {
+            builder = builder.visit(context.advice(describe, loader).on(fromSync));
+        }
+        ElementMatcher.Junction<MethodDescription> makeCall = isPrivate().and(isStatic()).and(returns(named(MONO)))
+                .and(takesArguments(4)).and(takesArgument(0, named(SYNC_SPEC))).and(takesArgument(1, boolean.class))
+                .and(takesArgument(2, named(EXCHANGE))).and(takesArgument(3, named(REQUEST)));
+        if (!stateless && type.getDeclaredMethods().filter(makeCall).size() == 1) {
+            builder = builder.visit(context.advice(McpToolAdvice.AttachRequestId.class, loader).on(makeCall));
+        }
+        return builder;
+    }
+
+    /**
+     * {@code McpServerSession} (stdio, SSE) and the streamable HTTP session's stream: where a request meets its handler,
+     * for the JSON-RPC request id (the audit's tool-call id).
+     */
+    private DynamicType.Builder<?> readRequest(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
+        boolean stream = type.getName().equals(STREAM);
+        ElementMatcher.Junction<MethodDescription> handle = stream
+                ? isPrivate().and(returns(named(MONO))).and(takesArguments(2)).and(takesArgument(0, named(JSONRPC_REQUEST)))
+                        .and(takesArgument(1, named("reactor.util.context.ContextView")))
+                : isPrivate().and(returns(named(MONO))).and(takesArguments(4))
+                        .and(takesArgument(0, named("io.modelcontextprotocol.server.McpRequestHandler")))
+                        .and(takesArgument(1, named(CONTEXT))).and(takesArgument(2, named(JSONRPC_REQUEST)))
+                        .and(takesArgument(3, named(EXCHANGE)));
+        if (type.getDeclaredMethods().filter(handle).size() != 1) {
+            LOG.debug("MCP Java SDK: {} hands requests to handlers in a way intentguard does not know; the audit sees its "
+                    + "tool calls without their JSON-RPC request id", type.getName());
+            return builder;
+        }
+        return builder.visit(context.advice(stream ? McpToolAdvice.ReadStreamRequest.class : McpToolAdvice.ReadRequest.class,
+                loader).on(handle));
+    }
+
+    /** Whether the SDK seen by {@code loader} has a class the advice uses (2.x does). */
+    private static boolean has(ClassLoader loader, String className) {
+        String resource = className.replace('.', '/') + ".class";
+        return loader == null ? ClassLoader.getSystemResource(resource) != null : loader.getResource(resource) != null;
+    }
+}
