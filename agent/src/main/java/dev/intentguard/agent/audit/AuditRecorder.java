@@ -151,18 +151,25 @@ public final class AuditRecorder {
         }
     }
 
-    /** The seed's alert: a WARN line for each duplicate caught (side-effect tools only: idempotent ones may repeat). */
+    /**
+     * The seed's alert: a WARN line for a duplicate caught (side-effect tools only: idempotent ones may repeat). Each of
+     * an intent's first ten repeats is a line, then the 20th, 50th, 100th, 200th, ...: a caller stuck in a loop on one
+     * intent shows its growing count without flooding the log (JFR and the counters still see every repeat).
+     */
     private void warnDuplicates(CallEntry call, int resends, int suppressed, String resendClient) {
         if (!"side_effect".equals(call.effect)) {
             return;
         }
+        if (call.prevented) {
+            events.duplicatePrevented(call.tool, call.key, call.layer, call.library, call.answer, call.repeat);
+        }
+        boolean line = worthALine(call.repeat);
         String layer = call.layer == null ? null
                 : call.layer.wireName() + (call.library != null ? " (" + call.library + ")" : "");
-        if (call.prevented) {
+        if (line && call.prevented) {
             log.warn("duplicate caught: tool={} key={} layer={} count={}: answered {}, the body did not run",
                     call.tool, call.key, layer, call.repeat, call.answer);
-            events.duplicatePrevented(call.tool, call.key, call.layer, call.library, call.answer, call.repeat);
-        } else if (audit && call.layer != null && preventing(call.wouldAnswer)) {
+        } else if (line && audit && call.layer != null && preventing(call.wouldAnswer)) {
             log.warn("duplicate ran (mode: audit): tool={} key={} layer={} count={}: enforce mode would answer {} "
                     + "without running it", call.tool, call.key, layer, call.repeat, call.wouldAnswer);
         }
@@ -175,6 +182,18 @@ public final class AuditRecorder {
                     + "again{}", call.tool, call.key, resendClient, resends,
                     audit && resendsSuppressed ? " (mode: audit; enforce mode stops the resends it knows of)" : "");
         }
+    }
+
+    /** 1 to 10, then 20, 50, 100, 200, 500, 1000, ... */
+    static boolean worthALine(int count) {
+        if (count <= 10) {
+            return true;
+        }
+        int n = count;
+        while (n % 10 == 0) {
+            n /= 10;
+        }
+        return n == 1 || n == 2 || n == 5;
     }
 
     void auditFailed(Throwable t) {

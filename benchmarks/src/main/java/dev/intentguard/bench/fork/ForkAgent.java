@@ -51,6 +51,9 @@ public final class ForkAgent {
                 // Creating a store of millions of entries takes seconds on a loaded machine; the default 10 s
                 // could make the first calls of a fork fail open (unguarded).
                 "  open-timeout: 120s",
+                // -Dintentguard.bench.journal=false: the audit journal off, to see what it costs the calls.
+                "audit:",
+                "  journal: " + Boolean.parseBoolean(System.getProperty("intentguard.bench.journal", "true")),
                 "tools:",
                 "  - name: " + BenchTools.TOOL,
                 "    method: " + BenchTools.METHOD,
