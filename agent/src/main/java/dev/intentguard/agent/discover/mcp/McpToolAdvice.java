@@ -55,6 +55,7 @@ final class McpToolAdvice {
                          @Advice.Local("intentguardFrame") Object frame,
                          @Advice.Return(readOnly = false) McpSchema.CallToolResult returned,
                          @Advice.Thrown(readOnly = false) Throwable thrown) {
+            CallerContext.exit(caller);       // first: nothing below may leave the context on a pooled thread
             if (frame != null) {
                 Object result = returned;
                 if (returned != null && thrown == null && ((ToolFrame) frame).sideEffect()) {
@@ -71,7 +72,6 @@ final class McpToolAdvice {
                     returned = McpSchema.CallToolResult.builder().addTextContent((String) answer).isError(Boolean.FALSE).build();
                 }
             }
-            CallerContext.exit(caller);
         }
     }
 
@@ -131,6 +131,7 @@ final class McpToolAdvice {
                          @Advice.Local("intentguardFrame") Object frame,
                          @Advice.Return(readOnly = false) McpSchema.CallToolResult returned,
                          @Advice.Thrown(readOnly = false) Throwable thrown) {
+            CallerContext.exit(caller);       // first: nothing below may leave the context on a pooled thread
             if (frame != null) {
                 Object result = returned;
                 if (returned != null && thrown == null && ((ToolFrame) frame).sideEffect()) {
@@ -147,7 +148,6 @@ final class McpToolAdvice {
                     returned = McpSchema.CallToolResult.builder().addTextContent((String) answer).isError(Boolean.FALSE).build();
                 }
             }
-            CallerContext.exit(caller);
         }
     }
 
