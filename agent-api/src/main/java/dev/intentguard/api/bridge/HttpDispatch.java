@@ -49,6 +49,20 @@ public final class HttpDispatch {
         }
     }
 
+    /** See {@link HttpHooks#keyedJdkRequest}; {@code null} without an agent or on any failure. */
+    public static Object keyedJdkRequest(Object request, String name, String value) {
+        HttpHooks h = hooks;
+        if (h == null || request == null) {
+            return null;
+        }
+        try {
+            return h.keyedJdkRequest(request, name, value);
+        } catch (Throwable t) {
+            report(h, "keyedJdkRequest", t);
+            return null;
+        }
+    }
+
     /** Whether the client's own resends must be suppressed in {@code scope}. */
     public static boolean suppressResends(ToolFrame scope) {
         HttpHooks h = hooks;

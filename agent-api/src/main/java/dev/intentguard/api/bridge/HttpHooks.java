@@ -18,6 +18,14 @@ public interface HttpHooks {
     void attempt(ToolFrame scope, String client, String method, String host, int port, String path, int outcome,
                  int status, String detail);
 
+    /**
+     * A {@code java.net.http.HttpRequest} that is {@code request} with the header {@code name: value} set (replacing the
+     * caller's), without copying the request through its builder; {@code null} when it cannot be made.
+     */
+    default Object keyedJdkRequest(Object request, String name, String value) {
+        return null;
+    }
+
     /** Reports a failure inside HTTP advice; must not throw. */
     void bridgeError(String where, Throwable error);
 }

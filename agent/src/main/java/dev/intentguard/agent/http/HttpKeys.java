@@ -47,6 +47,12 @@ public final class HttpKeys implements HttpHooks {
     }
 
     @Override
+    public Object keyedJdkRequest(Object request, String name, String value) {
+        return request instanceof java.net.http.HttpRequest
+                ? new KeyedJdkRequest((java.net.http.HttpRequest) request, name, value) : null;
+    }
+
+    @Override
     public boolean suppressResends(ToolFrame scope) {
         return !audit && scope.sideEffect() && settings.clientRetries() == HttpSettings.ClientRetries.SUPPRESS;
     }

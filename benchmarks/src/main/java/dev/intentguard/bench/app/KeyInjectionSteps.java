@@ -33,8 +33,13 @@ final class KeyInjectionSteps {
             return 0;
         }
         String existing = request.headers().firstValue(header[0]).orElse(null);
-        HttpRequest keyed = header[1].equals(existing) ? request
-                : HttpRequest.newBuilder(request, KeepAllHeaders.INSTANCE).setHeader(header[0], header[1]).build();
+        HttpRequest keyed = request;
+        if (!header[1].equals(existing)) {
+            Object replacement = HttpDispatch.keyedJdkRequest(request, header[0], header[1]);
+            keyed = replacement instanceof HttpRequest ? (HttpRequest) replacement
+                    : HttpRequest.newBuilder(request, KeepAllHeaders.INSTANCE).setHeader(header[0], header[1]).build();
+            keyed.headers();                                  // the client reads them once, into its own request
+        }
         IntentScope.carry(keyed, scope);                      // CarryScopeAdvice: the client's internal copy is tagged
         ToolFrame carried = IntentScope.carried(keyed);        // ResponseAdvice finds the scope on the response's request
         HttpDispatch.attempt(carried, CLIENT, keyed.method(), uri.getHost(), port, uri.getPath(), HttpDispatch.RESPONSE, 200,

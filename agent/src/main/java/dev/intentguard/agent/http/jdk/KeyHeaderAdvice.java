@@ -11,8 +11,9 @@ import java.net.http.HttpRequest;
 
 /**
  * Woven into {@code HttpClientImpl#sendAsync(request, handler, pushHandler, executor)}: inside a guarded tool, a
- * write request is replaced by a copy that carries the key ({@code HttpRequest.newBuilder(request, filter)}
- * copies everything a request has, in every JDK version). The caller's own request object is left as it was.
+ * write request is replaced by one that carries the key: the agent's {@code KeyedJdkRequest}, which delegates to the
+ * caller's request and only adds the header (the builder copy, {@code HttpRequest.newBuilder(request, filter)}, is
+ * the fallback). The caller's own request object is left as it was.
  * Outside a tool this is one ThreadLocal read.
  */
 final class KeyHeaderAdvice {
@@ -40,6 +41,8 @@ final class KeyHeaderAdvice {
             HttpDispatch.keyHeader(scope, JdkHttpClientPlugin.CLIENT, request.method(), uri.getHost(), port,
                     uri.getPath(), existing);
         }
-        request = HttpRequest.newBuilder(request, KeepAllHeaders.INSTANCE).setHeader(header[0], header[1]).build();
+        Object keyed = HttpDispatch.keyedJdkRequest(request, header[0], header[1]);
+        request = keyed instanceof HttpRequest ? (HttpRequest) keyed
+                : HttpRequest.newBuilder(request, KeepAllHeaders.INSTANCE).setHeader(header[0], header[1]).build();
     }
 }
