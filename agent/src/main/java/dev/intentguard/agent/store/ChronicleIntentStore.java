@@ -1,5 +1,6 @@
 package dev.intentguard.agent.store;
 
+import net.openhft.chronicle.hash.Data;
 import net.openhft.chronicle.map.ChronicleMap;
 import net.openhft.chronicle.map.ChronicleMapBuilder;
 import net.openhft.chronicle.map.ExternalMapQueryContext;
@@ -12,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
@@ -53,7 +53,7 @@ public final class ChronicleIntentStore implements IntentStore {
         this.recovered = recovered;
         this.maxIntents = maxIntents;
         this.knownSize = map.longSize();
-        this.sizeCountedAt = System.nanoTime();
+        this.sizeCountedAt = System.currentTimeMillis();
     }
 
     /** The modules of {@link #REQUIRED_MODULES} this runtime does not have. */
@@ -148,7 +148,7 @@ public final class ChronicleIntentStore implements IntentStore {
 
     @Override
     public IntentRecord get(String key) {
-        try (ExternalMapQueryContext<String, byte[], ?> c = map.queryContext(key)) {
+        try (ExternalMapQueryContext<String, byte[], ?> c = map.queryContext(SerializedData.key(key))) {
             lock(c.readLock(), "read");
             MapEntry<String, byte[]> entry = c.entry();
             // Chronicle may hand out the same array again for the next read on this thread: keep a copy.
@@ -160,18 +160,17 @@ public final class ChronicleIntentStore implements IntentStore {
 
     @Override
     public IntentRecord claimOrGet(String key, IntentRecord record) {
-        try (ExternalMapQueryContext<String, byte[], ?> c = map.queryContext(key)) {
-            lock(c.updateLock(), "update");
+        try (ExternalMapQueryContext<String, byte[], ?> c = map.queryContext(SerializedData.key(key))) {
+            lock(c.writeLock(), "write");    // at once: these operations write in the usual case
             MapEntry<String, byte[]> entry = c.entry();
             if (entry != null) {
                 return IntentRecord.decoded(entry.value().get().clone());
             }
-            if (full()) {
+            if (full(record.updatedAt())) {
                 throw new StoreFullException("the intent store " + path + " is full (" + knownSize + " intents, store.max-intents "
                         + maxIntents + ")");
             }
-            lock(c.writeLock(), "write");
-            c.insert(c.absentEntry(), c.wrapValueAsData(record.encoded()));
+            c.insert(c.absentEntry(), SerializedData.value(record.encoded()));
             knownSize++;
             return null;
         } catch (IllegalStateException e) {
@@ -181,24 +180,32 @@ public final class ChronicleIntentStore implements IntentStore {
 
     @Override
     public boolean replace(String key, IntentRecord expected, IntentRecord next) {
-        try (ExternalMapQueryContext<String, byte[], ?> c = map.queryContext(key)) {
-            lock(c.updateLock(), "update");
+        try (ExternalMapQueryContext<String, byte[], ?> c = map.queryContext(SerializedData.key(key))) {
+            lock(c.writeLock(), "write");    // at once: these operations write in the usual case
             MapEntry<String, byte[]> entry = c.entry();
-            if (entry == null || !Arrays.equals(entry.value().get(), expected.encoded())) {
+            if (entry == null || !holds(entry, expected)) {
                 return false;
             }
-            lock(c.writeLock(), "write");
-            c.replaceValue(entry, c.wrapValueAsData(next.encoded()));
+            c.replaceValue(entry, SerializedData.value(next.encoded()));
             return true;
         } catch (IllegalStateException e) {
             throw fullOr(e);
         }
     }
 
-    /** {@code true} at the cap. The size is counted again at most once a second, and whenever the cap seems reached. */
-    private boolean full() {
-        long now = System.nanoTime();
-        if (knownSize >= maxIntents || now - sizeCountedAt > 1_000_000_000L) {
+    /** Whether the entry's bytes are exactly {@code record}'s (compared where they lie, without a copy). */
+    private static boolean holds(MapEntry<String, byte[]> entry, IntentRecord record) {
+        Data<byte[]> stored = entry.value();
+        Data<byte[]> expected = SerializedData.value(record.encoded());
+        return stored.size() == expected.size() && expected.equivalent(stored.bytes(), stored.offset());
+    }
+
+    /**
+     * {@code true} at the cap. The size is counted again at most once a second ({@code now}: the claim's time, in
+     * milliseconds), and whenever the cap seems reached.
+     */
+    private boolean full(long now) {
+        if (knownSize >= maxIntents || now - sizeCountedAt > 1000 || now < sizeCountedAt) {
             knownSize = map.longSize();
             sizeCountedAt = now;
         }
@@ -218,6 +225,9 @@ public final class ChronicleIntentStore implements IntentStore {
     }
 
     private void lock(java.util.concurrent.locks.Lock lock, String kind) {
+        if (lock.tryLock()) {                  // uncontended, the usual case: no deadline to compute
+            return;
+        }
         boolean locked;
         try {
             locked = lock.tryLock(lockMillis, TimeUnit.MILLISECONDS);
@@ -234,13 +244,12 @@ public final class ChronicleIntentStore implements IntentStore {
 
     @Override
     public boolean remove(String key, IntentRecord expected) {
-        try (ExternalMapQueryContext<String, byte[], ?> c = map.queryContext(key)) {
-            lock(c.updateLock(), "update");
+        try (ExternalMapQueryContext<String, byte[], ?> c = map.queryContext(SerializedData.key(key))) {
+            lock(c.writeLock(), "write");    // at once: these operations write in the usual case
             MapEntry<String, byte[]> entry = c.entry();
-            if (entry == null || !Arrays.equals(entry.value().get(), expected.encoded())) {
+            if (entry == null || !holds(entry, expected)) {
                 return false;
             }
-            lock(c.writeLock(), "write");
             c.remove(entry);
             knownSize--;
             return true;
