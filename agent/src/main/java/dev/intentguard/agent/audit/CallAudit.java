@@ -24,8 +24,12 @@ public final class CallAudit implements WireLog.Observer {
     private final CallerSnapshot caller;
     /** The retry framework that re-ran this call (its advice said so just before), else {@code null}. */
     private final String retriedBy;
-    private final RecentIntents.Seen seen;
     private final Object jfrCall;
+
+    /** What this JVM knew of the intent before this call (valid after {@link #resolve}). */
+    private RecentIntents.Seen seen;
+    /** This call recorded the intent for the first time: there is nothing to compare it with. */
+    private boolean firstRecord;
 
     private CallerSnapshot recordCaller;
     private boolean recordSeen;
@@ -43,7 +47,6 @@ public final class CallAudit implements WireLog.Observer {
         this.startNanos = System.nanoTime();
         this.caller = CallerSnapshot.current();
         this.retriedBy = FrameworkRetry.take();
-        this.seen = recorder.recent.remember(key, caller);
         this.jfrCall = recorder.events.toolCallBegin();
     }
 
@@ -60,6 +63,15 @@ public final class CallAudit implements WireLog.Observer {
         }
     }
 
+    /**
+     * This call recorded the intent in the store for the first time. It is then not remembered among the recent
+     * intents: a repeat finds the record, which keeps this call's caller, and only repeats need remembering (a map
+     * update less on every new intent).
+     */
+    public void firstRecord() {
+        firstRecord = true;
+    }
+
     /** {@code mode: audit}: what enforce mode would have answered instead of running the body ({@code null}: run it). */
     public void wouldAnswer(String status) {
         this.wouldAnswer = status;
@@ -73,6 +85,9 @@ public final class CallAudit implements WireLog.Observer {
             return;
         }
         resolved = true;
+        if (!firstRecord) {
+            seen = recorder.recent.remember(key, caller);
+        }
         if (seen == null && !recordSeen) {
             return;                                          // a first invocation
         }

@@ -37,8 +37,10 @@ final class RecentIntents {
 
     /** Remembers this call of {@code key}; returns what was known before it, or {@code null} for a first sight. */
     synchronized Seen remember(String key, CallerSnapshot caller) {
-        Seen before = seen.get(key);
-        seen.put(key, new Seen(caller, before == null ? 0 : before.repeats + 1));
+        Seen before = seen.put(key, new Seen(caller, 0));                 // one lookup: a first sight is the common case
+        if (before != null) {
+            seen.put(key, new Seen(caller, before.repeats + 1));
+        }
         return before;
     }
 

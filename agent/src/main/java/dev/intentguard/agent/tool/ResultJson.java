@@ -3,6 +3,7 @@ package dev.intentguard.agent.tool;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.intentguard.agent.json.AgentJson;
+import dev.intentguard.agent.json.CanonicalJson;
 
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
@@ -24,6 +25,12 @@ final class ResultJson {
     }
 
     static Stored of(Object value, int maxBytes) {
+        if (value instanceof String && ((String) value).length() * 6L + 2 <= maxBytes) {
+            // What most tools return: quoted without Jackson (each char is at most 6 bytes escaped, so it fits).
+            StringBuilder quoted = new StringBuilder(((String) value).length() + 8);
+            CanonicalJson.string((String) value, quoted);
+            return new Stored(quoted.toString(), false);
+        }
         String json;
         try {
             // A node of the host's Jackson (2 or 3, any version) is a stranger to the agent's own Jackson, which
@@ -36,7 +43,7 @@ final class ResultJson {
         if (json == null) {
             return preview(String.valueOf(value), maxBytes);
         }
-        if (json.getBytes(StandardCharsets.UTF_8).length <= maxBytes) {
+        if (json.length() * 3L <= maxBytes || json.getBytes(StandardCharsets.UTF_8).length <= maxBytes) {
             return new Stored(json, false);
         }
         return preview(value instanceof CharSequence ? value.toString() : json, maxBytes);

@@ -44,7 +44,8 @@ final class SideEffectCall extends GuardedCall {
     private final Object[] args;
     private final IntentKey key;
     private final byte[] fingerprint;
-    private final long deadline;
+    /** When waiting for an in-flight owner ends (computed when first needed: most calls never wait). */
+    private long deadline = Long.MIN_VALUE;
     private final WireLog wire;
     private final CallAudit audit;
 
@@ -67,7 +68,6 @@ final class SideEffectCall extends GuardedCall {
         this.args = args;
         this.key = keyed.key();
         this.fingerprint = keyed.fingerprint();
-        this.deadline = runtime.now() + runtime.config().store().inFlightWait().toMillis();
         this.audit = runtime.recorder().begin(binding.toolName(), "side_effect", key.value());
         this.wire = new WireLog(key.value(), audit);
     }
@@ -177,6 +177,9 @@ final class SideEffectCall extends GuardedCall {
             if (won) {
                 claimed = next;
                 registration = mine;
+                if (previous == null) {
+                    audit.firstRecord();
+                }
             }
             return current;
         } finally {
@@ -256,7 +259,7 @@ final class SideEffectCall extends GuardedCall {
             }
             return true;
         }
-        long remaining = deadline - runtime.now();
+        long remaining = deadline() - runtime.now();
         if (remaining <= 0) {
             return false;
         }
@@ -264,8 +267,8 @@ final class SideEffectCall extends GuardedCall {
             return awaitLocal();
         }
         try {
-            while (runtime.now() < deadline) {
-                Thread.sleep(Math.min(POLL_MILLIS, Math.max(1, deadline - runtime.now())));
+            while (runtime.now() < deadline()) {
+                Thread.sleep(Math.min(POLL_MILLIS, Math.max(1, deadline() - runtime.now())));
                 IntentRecord now = store.get(key.value());
                 if (!record.sameAs(now) || !record.ownerAlive()) {
                     return true;
@@ -278,9 +281,16 @@ final class SideEffectCall extends GuardedCall {
         }
     }
 
+    private long deadline() {
+        if (deadline == Long.MIN_VALUE) {
+            deadline = runtime.now() + runtime.config().store().inFlightWait().toMillis();
+        }
+        return deadline;
+    }
+
     private boolean awaitLocal() {
         try {
-            runtime.inFlight().await(key.value(), Math.max(0, deadline - runtime.now()));
+            runtime.inFlight().await(key.value(), Math.max(0, deadline() - runtime.now()));
             return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
