@@ -28,13 +28,15 @@ import java.util.jar.JarFile;
  */
 public final class ForkAgent {
     /**
-     * Big enough for every call of the new-intent benchmark in one fork: 20 s of SampleTime at >= 2 us a call
-     * is <= 10 M calls. {@code CallOverhead} checks at the end of each fork that the store still answers
-     * (a full store would make the agent fail open and the fork measure an unguarded call).
-     * {@code -Dintentguard.bench.max-intents} overrides it (a bigger map costs more per call: more cache and
-     * TLB misses in its hash tables, and a slower first open).
+     * The agent's default {@code store.max-intents}: the store a service gets unless it asks for another. One fork of
+     * the new-intent benchmark records 0.5-0.7 M intents on the ext4 disk ({@code CallOverhead}'s iterations are short
+     * for that reason); {@code CallOverhead} checks at the end of each fork that the store still answers (a full store
+     * would make the agent fail open and the fork measure an unguarded call).
+     * {@code -Dintentguard.bench.max-intents} overrides it: a bigger map costs more per call (more cache and TLB misses
+     * in its hash tables, and, on a disk file system, more write faults after each write-back: 12 M gave a median of
+     * 3.5 us against 1.9 us for 1 M, see docs/performance.md), and a faster store (tmpfs) may need 2 M.
      */
-    static final long DEFAULT_MAX_INTENTS = 12_000_000L;
+    static final long DEFAULT_MAX_INTENTS = 1_000_000L;
 
     private ForkAgent() {
     }
