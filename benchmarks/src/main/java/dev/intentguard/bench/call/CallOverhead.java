@@ -30,14 +30,13 @@ import java.util.concurrent.TimeUnit;
  * </ul>
  * Without the agent both are the bare call (plus the same argument set-up), which is the baseline.
  *
- * <p>Iterations are short (3 x 0.4 s warm-up, 4 x 0.25 s measured, 3 forks) so that one fork's new intents
- * (0.5-0.7 M on the ext4 disk) fit the agent's default store of 1 M intents. The JIT has compiled the path well
- * within the warm-up (the per-iteration medians are flat from the first measured iteration), and a store of the
- * default size has touched its hash tables' pages within it; see docs/performance.md for what a larger store costs.
+ * <p>Iterations are short (3 x 1 s warm-up, 4 x 0.25 s measured, 3 forks) so that one fork's new intents (up to
+ * ~1.2 M) fit its store of 2 M ({@code ForkAgent}). One second of warm-up is not enough: the JIT is still compiling
+ * Chronicle's deep call paths then (medians of 2.7-3.3 us in the next iteration, against 1.9-2.1 us once settled).
  */
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 400, timeUnit = TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 4, time = 250, timeUnit = TimeUnit.MILLISECONDS)
 @Threads(1)
 @State(Scope.Thread)

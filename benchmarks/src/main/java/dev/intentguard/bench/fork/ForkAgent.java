@@ -28,15 +28,16 @@ import java.util.jar.JarFile;
  */
 public final class ForkAgent {
     /**
-     * The agent's default {@code store.max-intents}: the store a service gets unless it asks for another. One fork of
-     * the new-intent benchmark records 0.5-0.7 M intents on the ext4 disk ({@code CallOverhead}'s iterations are short
-     * for that reason); {@code CallOverhead} checks at the end of each fork that the store still answers (a full store
-     * would make the agent fail open and the fork measure an unguarded call).
+     * Twice the agent's default {@code store.max-intents} (1 M): one fork of the new-intent benchmark records up to
+     * ~1.2 M intents ({@code CallOverhead}'s iterations are short for that reason), and a full store would change what
+     * is measured (the oldest intents are removed to make room, a pause of its own). {@code CallOverhead} checks at the
+     * end of each fork that the store still answers (a store that stopped answering would make the agent fail open
+     * and the fork measure an unguarded call), and each fork prints how many intents it recorded.
      * {@code -Dintentguard.bench.max-intents} overrides it: a bigger map costs more per call (more cache and TLB misses
-     * in its hash tables, and, on a disk file system, more write faults after each write-back: 12 M gave a median of
-     * 3.5 us against 1.9 us for 1 M, see docs/performance.md), and a faster store (tmpfs) may need 2 M.
+     * in its hash tables and, on a disk file system, more write faults after each write-back: 12 M gave a median of
+     * 3.5 us where 1-2 M give 1.9-2.0 us, see docs/performance.md).
      */
-    static final long DEFAULT_MAX_INTENTS = 1_000_000L;
+    static final long DEFAULT_MAX_INTENTS = 2_000_000L;
 
     private ForkAgent() {
     }
