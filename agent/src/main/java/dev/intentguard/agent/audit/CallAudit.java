@@ -65,8 +65,8 @@ public final class CallAudit implements WireLog.Observer {
 
     /**
      * This call recorded the intent in the store for the first time. It is then not remembered among the recent
-     * intents: a repeat finds the record, which keeps this call's caller, and only repeats need remembering (a map
-     * update less on every new intent).
+     * intents: a repeat finds the record, which keeps this call's caller, so only repeats need remembering (a map
+     * update less for every new intent, which costs cache misses at the map's size).
      */
     public void firstRecord() {
         firstRecord = true;
@@ -86,7 +86,7 @@ public final class CallAudit implements WireLog.Observer {
         }
         resolved = true;
         if (!firstRecord) {
-            seen = recorder.recent.remember(key, caller);
+            seen = recorder.recent.remember(key, caller, recordSeen);
         }
         if (seen == null && !recordSeen) {
             return;                                          // a first invocation

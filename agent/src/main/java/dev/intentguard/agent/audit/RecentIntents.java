@@ -13,7 +13,7 @@ final class RecentIntents {
     /** What is known about one intent before the current call. */
     static final class Seen {
         final CallerSnapshot last;
-        /** Repeats seen before this call. */
+        /** Repeats of the intent counted up to and including the call that left this. */
         final int repeats;
 
         Seen(CallerSnapshot last, int repeats) {
@@ -35,9 +35,14 @@ final class RecentIntents {
         };
     }
 
-    /** Remembers this call of {@code key}; returns what was known before it, or {@code null} for a first sight. */
-    synchronized Seen remember(String key, CallerSnapshot caller) {
-        Seen before = seen.put(key, new Seen(caller, 0));                 // one lookup: a first sight is the common case
+    /**
+     * Remembers this call of {@code key}; returns what was known before it, or {@code null} for a first sight here.
+     * {@code knownRepeat}: the store already has a record of the intent, so an unseen intent's earlier invocations
+     * were elsewhere or not remembered (a first call that recorded the intent is not: its record keeps its caller),
+     * and this call is at least its first repeat.
+     */
+    synchronized Seen remember(String key, CallerSnapshot caller, boolean knownRepeat) {
+        Seen before = seen.put(key, new Seen(caller, knownRepeat ? 1 : 0));   // one lookup when it is new here
         if (before != null) {
             seen.put(key, new Seen(caller, before.repeats + 1));
         }

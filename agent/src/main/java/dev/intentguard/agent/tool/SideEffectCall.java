@@ -77,6 +77,7 @@ final class SideEffectCall extends GuardedCall {
         SideEffectCall call = new SideEffectCall(runtime, binding, owner, self, args, keyed);
         if (runtime.audit() && !binding.tool().enabled()) {
             call.reply = StatusReply.of(ToolStatus.DISABLED);              // the kill switch holds in audit mode too
+            call.peekForAudit();
         } else if (runtime.audit()) {
             call.observe();
         } else {
@@ -92,6 +93,7 @@ final class SideEffectCall extends GuardedCall {
     private void decide() {
         if (!binding.tool().enabled()) {                                   // 1. kill switch
             reply = StatusReply.of(ToolStatus.DISABLED);
+            peekForAudit();
             return;
         }
         if (!openStore()) {
@@ -142,6 +144,22 @@ final class SideEffectCall extends GuardedCall {
                     + "tell the user it is unavailable for now.");
         } catch (RuntimeException storeFailed) {
             storeCannotAnswer(storeFailed);
+        }
+    }
+
+    /**
+     * A call the kill switch stops does not need the store, but the audit still learns whether it repeats an intent
+     * (the first call of an intent is known from its record only). Never waits for a store that is not open yet.
+     */
+    private void peekForAudit() {
+        IntentStore open = runtime.store().ifOpen();
+        if (open == null) {
+            return;
+        }
+        try {
+            audit.existing(open.get(key.value()));
+        } catch (RuntimeException e) {
+            // the audit goes without; the answer is disabled either way
         }
     }
 
