@@ -3,6 +3,7 @@ package dev.intentguard.agent;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.lang.instrument.Instrumentation;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -29,6 +30,8 @@ import java.util.jar.JarFile;
 public final class BootstrapBridge {
     private static final String PREFIX = "dev/intentguard/api/";
     private static final String PROBE = "dev.intentguard.api.bridge.Dispatcher";
+    /** Written by the build (agent/pom.xml): the bridge's class files, one per line. */
+    private static final String LIST = "META-INF/intentguard/bridge.list";
 
     private BootstrapBridge() {
     }
@@ -81,12 +84,25 @@ public final class BootstrapBridge {
     private static Map<String, byte[]> readBridge(File agentJar) throws IOException {
         Map<String, byte[]> classes = new LinkedHashMap<>();
         try (JarFile jar = new JarFile(agentJar, false)) {
-            for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements(); ) {
-                JarEntry entry = e.nextElement();
-                String name = entry.getName();
-                if (name.startsWith(PREFIX) && name.endsWith(".class") && !name.endsWith("package-info.class")) {
-                    try (InputStream in = jar.getInputStream(entry)) {
-                        classes.put(name.substring(0, name.length() - 6).replace('/', '.'), in.readAllBytes());
+            JarEntry list = jar.getJarEntry(LIST);
+            if (list != null) {
+                String names;
+                try (InputStream in = jar.getInputStream(list)) {
+                    names = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                }
+                for (String name : names.split("\\R")) {
+                    JarEntry entry = name.isBlank() ? null : jar.getJarEntry(name.trim());
+                    if (entry != null) {
+                        read(jar, entry, classes);
+                    }
+                }
+            } else {
+                // A jar built without the list: find the classes among all entries.
+                for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements(); ) {
+                    JarEntry entry = e.nextElement();
+                    String name = entry.getName();
+                    if (name.startsWith(PREFIX) && name.endsWith(".class") && !name.endsWith("package-info.class")) {
+                        read(jar, entry, classes);
                     }
                 }
             }
@@ -95,5 +111,12 @@ public final class BootstrapBridge {
             throw new IOException(agentJar + " holds no bridge classes under " + PREFIX);
         }
         return classes;
+    }
+
+    private static void read(JarFile jar, JarEntry entry, Map<String, byte[]> classes) throws IOException {
+        String name = entry.getName();
+        try (InputStream in = jar.getInputStream(entry)) {
+            classes.put(name.substring(0, name.length() - 6).replace('/', '.'), in.readAllBytes());
+        }
     }
 }

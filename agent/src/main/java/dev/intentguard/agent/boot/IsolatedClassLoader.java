@@ -9,10 +9,10 @@ import java.net.URL;
 import java.security.CodeSource;
 import java.security.ProtectionDomain;
 import java.security.cert.Certificate;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Enumeration;
-import java.util.HashMap;
-import java.util.Map;
+import java.util.TreeSet;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
@@ -41,8 +41,8 @@ final class IsolatedClassLoader extends ClassLoader {
     private final String jarUrl;
     private final ProtectionDomain domain;
     private final ClassLoader bridgeLoader;
-    /** Resource name to the entry of the newest multi-release variant this JVM can use. */
-    private final Map<String, String> versioned;
+    /** The multi-release folders in the jar this JVM can use, newest first. */
+    private final int[] versions;
 
     IsolatedClassLoader(File agentJar, ClassLoader parent, ClassLoader bridgeLoader) throws IOException {
         super("intentguard", parent);
@@ -51,50 +51,56 @@ final class IsolatedClassLoader extends ClassLoader {
         this.jarUrl = "jar:" + url + "!/";
         this.domain = new ProtectionDomain(new CodeSource(url, (Certificate[]) null), null, this, null);
         this.bridgeLoader = bridgeLoader;
-        this.versioned = multiReleaseEntries(jar);
+        this.versions = usableVersions(jar);
     }
 
-    private static Map<String, String> multiReleaseEntries(JarFile jar) {
+    /**
+     * The multi-release folders ({@code inst/META-INF/versions/N/}) this JVM can use, newest first. Probing the few
+     * possible folder entries is cheap; listing the jar's ~7000 entries cost premain several milliseconds.
+     */
+    private static int[] usableVersions(JarFile jar) {
         int feature = Runtime.version().feature();
-        Map<String, String> best = new HashMap<>();
-        Map<String, Integer> bestVersion = new HashMap<>();
-        for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements(); ) {
-            String name = e.nextElement().getName();
-            if (!name.startsWith(VERSIONS) || name.endsWith("/")) {
-                continue;
-            }
-            int slash = name.indexOf('/', VERSIONS.length());
-            if (slash < 0) {
-                continue;
-            }
-            int version;
-            try {
-                version = Integer.parseInt(name.substring(VERSIONS.length(), slash));
-            } catch (NumberFormatException notAVersion) {
-                continue;
-            }
-            String resource = resourceName(name.substring(slash + 1));
-            if (version <= feature && version > bestVersion.getOrDefault(resource, 0)) {
-                best.put(resource, name);
-                bestVersion.put(resource, version);
+        int[] found = new int[Math.max(0, feature - 8)];
+        int n = 0;
+        for (int v = feature; v >= 9; v--) {
+            if (jar.getEntry(VERSIONS + v + "/") != null) {
+                found[n++] = v;
             }
         }
-        return best;
+        if (n == 0) {
+            // A jar built without folder entries: find the folders among the entries.
+            TreeSet<Integer> seen = new TreeSet<>(Collections.reverseOrder());
+            for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements(); ) {
+                String name = e.nextElement().getName();
+                int slash = name.startsWith(VERSIONS) ? name.indexOf('/', VERSIONS.length()) : -1;
+                if (slash > VERSIONS.length()) {
+                    try {
+                        int v = Integer.parseInt(name.substring(VERSIONS.length(), slash));
+                        if (v >= 9 && v <= feature) {
+                            seen.add(v);
+                        }
+                    } catch (NumberFormatException notAVersion) {
+                        // not a version folder
+                    }
+                }
+            }
+            return seen.stream().mapToInt(Integer::intValue).toArray();
+        }
+        return Arrays.copyOf(found, n);
     }
 
-    /** {@code a/B.classdata} back to the resource name {@code a/B.class}. */
-    private static String resourceName(String entry) {
-        return entry.endsWith(CLASSDATA) ? entry.substring(0, entry.length() - CLASSDATA.length()) + CLASS : entry;
-    }
-
+    /** The entry for {@code resource}: its newest multi-release variant this JVM can use, else the plain one. */
     private JarEntry entry(String resource) {
-        String name = versioned.get(resource);
-        if (name == null) {
-            name = ROOT + (resource.endsWith(CLASS)
-                    ? resource.substring(0, resource.length() - CLASS.length()) + CLASSDATA
-                    : resource);
+        String stored = resource.endsWith(CLASS)
+                ? resource.substring(0, resource.length() - CLASS.length()) + CLASSDATA
+                : resource;
+        for (int v : versions) {
+            JarEntry variant = jar.getJarEntry(VERSIONS + v + "/" + stored);
+            if (variant != null) {
+                return variant;
+            }
         }
-        return jar.getJarEntry(name);
+        return jar.getJarEntry(ROOT + stored);
     }
 
     @Override
