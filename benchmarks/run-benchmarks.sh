@@ -3,7 +3,7 @@
 #   benchmarks/run-benchmarks.sh [JAVA_HOME] [OUT_DIR] [what...]
 # what: call http startup rounds ready (default: all five). Build first, from the repository root:
 #   mvn -B -q -pl benchmarks -am package -DskipTests
-# Takes ~8 min (call) + ~6 min (http) + ~4-10 min (startup) + ~2-5 min (rounds) + ~3 min (ready) on 2 cores, more under load.
+# Takes ~3 min (call) + ~6 min (http) + ~4-10 min (startup) + ~2-5 min (rounds) + ~3 min (ready) on 2 cores, more under load.
 # The load average is sampled every 10 s into OUT/loadavg.txt: other people's builds show up in the error bars.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,7 +22,7 @@ trap 'kill $SAMPLER' EXIT
 for w in $WHAT; do
   case $w in
     call)
-      # SampleTime, 3 forks x (10 x 1 s warm-up + 10 x 1 s measurement) per benchmark, 6 benchmarks.
+      # SampleTime, 3 forks x (3 x 1 s warm-up + 4 x 0.25 s measurement) per benchmark, 6 benchmarks.
       echo "$(date +%T) call: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/loadavg.txt"
       "$JAVA" -jar "$JAR" 'dev.intentguard.bench.call.' -rf csv -rff "$OUT/call.csv" -o "$OUT/call.txt" ;;
     http)
