@@ -7,12 +7,14 @@ import java.nio.charset.StandardCharsets;
 import java.lang.instrument.Instrumentation;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.lang.reflect.UndeclaredThrowableException;
 import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
@@ -30,6 +32,7 @@ import java.util.jar.JarFile;
 public final class BootstrapBridge {
     private static final String PREFIX = "dev/intentguard/api/";
     private static final String PROBE = "dev.intentguard.api.bridge.Dispatcher";
+    private static final String DEFINER = "dev.intentguard.agent.UnsafeDefiner";
     /** Written by the build (agent/pom.xml): the bridge's class files, one per line. */
     private static final String LIST = "META-INF/intentguard/bridge.list";
 
@@ -44,10 +47,7 @@ public final class BootstrapBridge {
         Module base = Object.class.getModule();
         instrumentation.redefineModule(base, Set.of(), Map.of("jdk.internal.misc", Set.of(BootstrapBridge.class.getModule())),
                 Map.of(), Set.of(), Map.of());
-        Class<?> unsafeType = Class.forName("jdk.internal.misc.Unsafe");
-        Object unsafe = unsafeType.getMethod("getUnsafe").invoke(null);
-        Method define = unsafeType.getMethod("defineClass", String.class, byte[].class, int.class, int.class,
-                ClassLoader.class, java.security.ProtectionDomain.class);
+        BiFunction<String, byte[], Class<?>> define = definer();
         // A class whose supertype is not defined yet fails with NoClassDefFoundError: define in rounds.
         List<String> pending = new ArrayList<>(classes.keySet());
         while (!pending.isEmpty()) {
@@ -56,19 +56,46 @@ public final class BootstrapBridge {
             for (String name : pending) {
                 byte[] bytes = classes.get(name);
                 try {
-                    define.invoke(unsafe, name, bytes, 0, bytes.length, null, null);
-                } catch (InvocationTargetException e) {
-                    if (e.getCause() instanceof LinkageError && definedInBoot(name)) {
+                    define.apply(name, bytes);
+                } catch (UndeclaredThrowableException | LinkageError e) {
+                    Throwable cause = e instanceof UndeclaredThrowableException ? e.getCause() : e;
+                    if (cause instanceof LinkageError && definedInBoot(name)) {
                         continue;   // defined concurrently
                     }
                     failed.add(name);
-                    last = e.getCause();
+                    last = cause;
                 }
             }
             if (failed.size() == pending.size()) {
                 throw new IllegalStateException("cannot define the bridge classes " + failed + " in the boot loader", last);
             }
             pending = failed;
+        }
+    }
+
+    /**
+     * {@code Unsafe.defineClass}: a direct call through {@code UnsafeDefiner} (compiled apart by the build), or, where
+     * that class is missing (a build that skipped it), a reflective one.
+     */
+    @SuppressWarnings("unchecked")
+    private static BiFunction<String, byte[], Class<?>> definer() throws Exception {
+        try {
+            return (BiFunction<String, byte[], Class<?>>) Class.forName(DEFINER, true, BootstrapBridge.class.getClassLoader())
+                    .getDeclaredConstructor().newInstance();
+        } catch (ClassNotFoundException notBuilt) {
+            Class<?> unsafeType = Class.forName("jdk.internal.misc.Unsafe");
+            Object unsafe = unsafeType.getMethod("getUnsafe").invoke(null);
+            Method define = unsafeType.getMethod("defineClass", String.class, byte[].class, int.class, int.class,
+                    ClassLoader.class, java.security.ProtectionDomain.class);
+            return (name, bytes) -> {
+                try {
+                    return (Class<?>) define.invoke(unsafe, name, bytes, 0, bytes.length, null, null);
+                } catch (InvocationTargetException e) {
+                    throw new UndeclaredThrowableException(e.getCause());
+                } catch (IllegalAccessException e) {
+                    throw new UndeclaredThrowableException(e);
+                }
+            };
         }
     }
 

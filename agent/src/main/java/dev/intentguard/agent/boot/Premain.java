@@ -2,14 +2,14 @@ package dev.intentguard.agent.boot;
 
 import java.io.File;
 import java.lang.instrument.Instrumentation;
+import java.util.function.Consumer;
 
 /**
  * {@code Premain-Class} and {@code Agent-Class}. Kept tiny: it runs in the application's system class
  * loader, so it touches nothing but the JDK.
  */
 public final class Premain {
-    private static final String BRIDGE = "dev.intentguard.agent.BootstrapBridge";
-    private static final String CORE = "dev.intentguard.agent.AgentStartup";
+    private static final String ENTRY = "dev.intentguard.agent.AgentEntry";
 
     private Premain() {
     }
@@ -27,14 +27,15 @@ public final class Premain {
         try {
             File jar = AgentJar.locate();
             ClassLoader core = AgentJar.isolatedLoader(jar, null);
-            // The bridge (agent-api) must be visible to every class we weave advice into, JDK classes included.
-            Class.forName(BRIDGE, true, core).getMethod("inject", Instrumentation.class, File.class)
-                    .invoke(null, instrumentation, jar);
-            Class.forName(CORE, true, core)
-                    .getMethod("start", String.class, Instrumentation.class, boolean.class, long.class)
-                    .invoke(null, arguments, instrumentation, attached, startNanos);
+            // The bridge (agent-api) must be visible to every class we weave advice into, JDK classes included: the
+            // entry injects it into the boot loader before the core starts.
+            @SuppressWarnings("unchecked")
+            Consumer<Object[]> entry = (Consumer<Object[]>) Class.forName(ENTRY, true, core).getDeclaredConstructor()
+                    .newInstance();
+            entry.accept(new Object[] {arguments, instrumentation, jar, attached, startNanos});
         } catch (Throwable t) {
-            Throwable cause = t instanceof java.lang.reflect.InvocationTargetException ? t.getCause() : t;
+            Throwable cause = t instanceof java.lang.reflect.InvocationTargetException
+                    || t instanceof java.lang.reflect.UndeclaredThrowableException ? t.getCause() : t;
             System.err.println("[intentguard] ERROR the agent could not start (" + cause
                     + "); the application runs without intentguard.");
             if (Boolean.getBoolean("intentguard.debug")) {
