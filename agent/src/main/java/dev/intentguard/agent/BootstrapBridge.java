@@ -5,11 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.lang.instrument.Instrumentation;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.UndeclaredThrowableException;
 import java.util.ArrayList;
-import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,13 +53,12 @@ public final class BootstrapBridge {
                 byte[] bytes = classes.get(name);
                 try {
                     define.apply(name, bytes);
-                } catch (UndeclaredThrowableException | LinkageError e) {
-                    Throwable cause = e instanceof UndeclaredThrowableException ? e.getCause() : e;
-                    if (cause instanceof LinkageError && definedInBoot(name)) {
+                } catch (LinkageError e) {
+                    if (definedInBoot(name)) {
                         continue;   // defined concurrently
                     }
                     failed.add(name);
-                    last = cause;
+                    last = e;
                 }
             }
             if (failed.size() == pending.size()) {
@@ -73,30 +68,11 @@ public final class BootstrapBridge {
         }
     }
 
-    /**
-     * {@code Unsafe.defineClass}: a direct call through {@code UnsafeDefiner} (compiled apart by the build), or, where
-     * that class is missing (a build that skipped it), a reflective one.
-     */
+    /** {@code Unsafe.defineClass}, called directly by {@code UnsafeDefiner} (which the build compiles apart). */
     @SuppressWarnings("unchecked")
     private static BiFunction<String, byte[], Class<?>> definer() throws Exception {
-        try {
-            return (BiFunction<String, byte[], Class<?>>) Class.forName(DEFINER, true, BootstrapBridge.class.getClassLoader())
-                    .getDeclaredConstructor().newInstance();
-        } catch (ClassNotFoundException notBuilt) {
-            Class<?> unsafeType = Class.forName("jdk.internal.misc.Unsafe");
-            Object unsafe = unsafeType.getMethod("getUnsafe").invoke(null);
-            Method define = unsafeType.getMethod("defineClass", String.class, byte[].class, int.class, int.class,
-                    ClassLoader.class, java.security.ProtectionDomain.class);
-            return (name, bytes) -> {
-                try {
-                    return (Class<?>) define.invoke(unsafe, name, bytes, 0, bytes.length, null, null);
-                } catch (InvocationTargetException e) {
-                    throw new UndeclaredThrowableException(e.getCause());
-                } catch (IllegalAccessException e) {
-                    throw new UndeclaredThrowableException(e);
-                }
-            };
-        }
+        return (BiFunction<String, byte[], Class<?>>) Class.forName(DEFINER, true, BootstrapBridge.class.getClassLoader())
+                .getDeclaredConstructor().newInstance();
     }
 
     private static boolean definedInBoot(String name) {
@@ -112,24 +88,19 @@ public final class BootstrapBridge {
         Map<String, byte[]> classes = new LinkedHashMap<>();
         try (JarFile jar = new JarFile(agentJar, false)) {
             JarEntry list = jar.getJarEntry(LIST);
-            if (list != null) {
-                String names;
-                try (InputStream in = jar.getInputStream(list)) {
-                    names = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-                }
-                for (String name : names.split("\\R")) {
-                    JarEntry entry = name.isBlank() ? null : jar.getJarEntry(name.trim());
-                    if (entry != null) {
-                        read(jar, entry, classes);
-                    }
-                }
-            } else {
-                // A jar built without the list: find the classes among all entries.
-                for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements(); ) {
-                    JarEntry entry = e.nextElement();
-                    String name = entry.getName();
-                    if (name.startsWith(PREFIX) && name.endsWith(".class") && !name.endsWith("package-info.class")) {
-                        read(jar, entry, classes);
+            if (list == null) {
+                throw new IOException(agentJar + " has no " + LIST + " (it was not built by agent/pom.xml)");
+            }
+            String names;
+            try (InputStream in = jar.getInputStream(list)) {
+                names = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+            for (String line : names.split("\\R")) {
+                String file = line.trim();                         // dev/intentguard/api/.../X.class
+                JarEntry entry = file.isEmpty() ? null : jar.getJarEntry(file);
+                if (entry != null) {
+                    try (InputStream in = jar.getInputStream(entry)) {
+                        classes.put(file.substring(0, file.length() - ".class".length()).replace('/', '.'), in.readAllBytes());
                     }
                 }
             }
@@ -138,12 +109,5 @@ public final class BootstrapBridge {
             throw new IOException(agentJar + " holds no bridge classes under " + PREFIX);
         }
         return classes;
-    }
-
-    private static void read(JarFile jar, JarEntry entry, Map<String, byte[]> classes) throws IOException {
-        String name = entry.getName();
-        try (InputStream in = jar.getInputStream(entry)) {
-            classes.put(name.substring(0, name.length() - 6).replace('/', '.'), in.readAllBytes());
-        }
     }
 }

@@ -12,7 +12,6 @@ import java.security.cert.Certificate;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Enumeration;
-import java.util.TreeSet;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
@@ -56,7 +55,8 @@ final class IsolatedClassLoader extends ClassLoader {
 
     /**
      * The multi-release folders ({@code inst/META-INF/versions/N/}) this JVM can use, newest first. Probing the few
-     * possible folder entries is cheap; listing the jar's ~7000 entries cost premain several milliseconds.
+     * possible folder entries (the build's jar task writes them) is cheap; listing the jar's ~7000 entries cost
+     * premain several milliseconds.
      */
     private static int[] usableVersions(JarFile jar) {
         int feature = Runtime.version().feature();
@@ -66,25 +66,6 @@ final class IsolatedClassLoader extends ClassLoader {
             if (jar.getEntry(VERSIONS + v + "/") != null) {
                 found[n++] = v;
             }
-        }
-        if (n == 0) {
-            // A jar built without folder entries: find the folders among the entries.
-            TreeSet<Integer> seen = new TreeSet<>(Collections.reverseOrder());
-            for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements(); ) {
-                String name = e.nextElement().getName();
-                int slash = name.startsWith(VERSIONS) ? name.indexOf('/', VERSIONS.length()) : -1;
-                if (slash > VERSIONS.length()) {
-                    try {
-                        int v = Integer.parseInt(name.substring(VERSIONS.length(), slash));
-                        if (v >= 9 && v <= feature) {
-                            seen.add(v);
-                        }
-                    } catch (NumberFormatException notAVersion) {
-                        // not a version folder
-                    }
-                }
-            }
-            return seen.stream().mapToInt(Integer::intValue).toArray();
         }
         return Arrays.copyOf(found, n);
     }
