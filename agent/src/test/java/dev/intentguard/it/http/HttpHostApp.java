@@ -32,6 +32,7 @@ public final class HttpHostApp {
                         value = UrlConnection.send(f[1], f[2], f[1].equals("GET") ? null : UrlConnection.json("{}"), null);
                         break;
                     case "pool-seen":
+                        HttpTools.AFTER_EXECUTE.await(10, java.util.concurrent.TimeUnit.SECONDS);
                         value = HttpTools.afterExecuteSaw;
                         break;
                     default:

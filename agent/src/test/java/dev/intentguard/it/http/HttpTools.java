@@ -2,6 +2,7 @@ package dev.intentguard.it.http;
 
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -18,11 +19,17 @@ import java.util.concurrent.TimeUnit;
 public class HttpTools {
     /** What {@code afterExecute} saw: the task the application submitted, or something else. */
     static volatile String afterExecuteSaw = "nothing";
+    /**
+     * Counted down by {@code afterExecute}: a submitter's {@code Future.get()} returns as the task completes, before
+     * the worker calls {@code afterExecute}, so whoever reads {@link #afterExecuteSaw} waits for this first.
+     */
+    static final CountDownLatch AFTER_EXECUTE = new CountDownLatch(1);
 
     private static final ExecutorService POOL = new ThreadPoolExecutor(2, 2, 1, TimeUnit.MINUTES, new LinkedBlockingQueue<>()) {
         @Override
         protected void afterExecute(Runnable r, Throwable t) {
             afterExecuteSaw = r instanceof Future ? "the submitted Future" : r.getClass().getName();
+            AFTER_EXECUTE.countDown();
         }
     };
     private static final ForkJoinPool FORK_JOIN = new ForkJoinPool(2);
