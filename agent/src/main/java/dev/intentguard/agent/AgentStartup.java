@@ -9,7 +9,9 @@ import dev.intentguard.agent.config.ConfigWatch;
 import dev.intentguard.agent.config.Effect;
 import dev.intentguard.agent.config.OnError;
 import dev.intentguard.agent.config.ToolSpec;
-import dev.intentguard.agent.http.HttpKeys;
+import dev.intentguard.agent.http.HttpGuard;
+import dev.intentguard.agent.wire.NetworkWatch;
+import dev.intentguard.api.bridge.NetworkWrites;
 import dev.intentguard.agent.retry.RetryDecisions;
 import dev.intentguard.agent.json.AgentJson;
 import dev.intentguard.agent.store.ChronicleAccess;
@@ -80,13 +82,15 @@ public final class AgentStartup {
         ChronicleAccess.grant(instrumentation);
         StoreHandle store = StoreHandle.pending(config.store().path().toString());
         AuditRecorder recorder = AuditRecorder.create(config);
-        ToolGuard guard = ToolGuard.create(config, store, recorder);
+        NetworkWatch network = new NetworkWatch();
+        ToolGuard guard = ToolGuard.create(config, store, recorder, network);
         List<AgentPlugin> plugins = new ArrayList<>();
         plugins.add(guard.plugin());
         for (AgentPlugin plugin : ServiceLoader.load(AgentPlugin.class, AgentStartup.class.getClassLoader())) {
             plugins.add(plugin);
         }
-        HttpDispatch.install(new HttpKeys(config));
+        HttpDispatch.install(new HttpGuard(config));
+        NetworkWrites.install(network);
         RetryDispatch.install(new RetryDecisions(config));
         DescribeDispatch.install(guard.describer());
         guard.connect();

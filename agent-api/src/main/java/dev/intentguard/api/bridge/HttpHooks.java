@@ -11,8 +11,32 @@ public interface HttpHooks {
      */
     String[] keyHeader(ToolFrame scope, String client, String method, String host, int port, String path, String existing);
 
+    /** See {@link HttpDispatch#keyed}. */
+    boolean keyed(ToolFrame scope, String method, String host, int port);
+
     /** Whether the client's own resends must be suppressed in {@code scope}. */
     boolean suppressResends(ToolFrame scope);
+
+    /** Whether {@code scope} keeps evidence of requests with this method (see {@link HttpDispatch#watched}). */
+    boolean watched(ToolFrame scope, String method);
+
+    /** See {@link HttpDispatch#sending}. */
+    boolean sending(ToolFrame scope, String client, String method, String host, int port, String path);
+
+    /** See {@link HttpDispatch#ended}. */
+    void ended(ToolFrame scope, String method, String host, int port, String path);
+
+    /** See {@link HttpDispatch#followed}. */
+    void followed(ToolFrame scope, String from, String to);
+
+    /** See {@link HttpDispatch#continues}. */
+    void continues(ToolFrame scope, String to);
+
+    /** See {@link HttpDispatch#mayResend}. */
+    boolean mayResend(ToolFrame scope, String client, String method, String host, int port, String path, String detail);
+
+    /** A call handed to an asynchronous client ({@code started}), or its end. */
+    void handedOff(ToolFrame scope, boolean started);
 
     /** Records what the wire showed for one attempt of a request (see {@link HttpDispatch} outcomes). */
     void attempt(ToolFrame scope, String client, String method, String host, int port, String path, int outcome,

@@ -61,6 +61,14 @@ public final class IntentScope {
         return CARRIED.get(new Carrier(carrier, null));
     }
 
+    /** The frame {@code carrier} was tagged with, untagging it: a one-time hand-over. {@code null} if none. */
+    public static ToolFrame take(Object carrier) {
+        if (carrier == null || CARRIED.isEmpty()) {
+            return null;
+        }
+        return CARRIED.remove(new Carrier(carrier, null));
+    }
+
     /** {@code task} running in the current thread's scope, wherever it runs; {@code task} itself outside a scope. */
     public static Runnable wrap(Runnable task) {
         ToolFrame frame = CURRENT.get();

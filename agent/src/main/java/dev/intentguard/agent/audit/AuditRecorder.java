@@ -133,11 +133,13 @@ public final class AuditRecorder {
                 c.wireAttempts.increment();
             }
             if (a.outcome() == WireOutcome.SUPPRESSED) {
-                suppressed++;
-                resendClient = a.client();
                 c.suppressed.increment();
-                c.prevented[Layer.CLIENT.ordinal()].increment();
-                c.repeats[Layer.CLIENT.ordinal()].increment();
+                if (a.resend()) {                         // it would have repeated an attempt that may have been acted on
+                    suppressed++;
+                    resendClient = a.client();
+                    c.prevented[Layer.CLIENT.ordinal()].increment();
+                    c.repeats[Layer.CLIENT.ordinal()].increment();
+                }
             } else if (a.resend() && a.sent()) {
                 resends++;
                 resendClient = a.client();

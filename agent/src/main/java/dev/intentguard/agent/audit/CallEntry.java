@@ -192,6 +192,9 @@ public final class CallEntry implements JournalEntry {
                 g.writeStringField("detail", a.detail());
             }
             g.writeBooleanField("resend", a.resend());
+            if (a.followed()) {
+                g.writeBooleanField("followed", true);
+            }
             Layer l = layerOf(a);
             if (l != null) {
                 g.writeStringField("layer", l.wireName());

@@ -78,6 +78,9 @@ final class CheckCommand {
                         : c.methods.isEmpty() && c.coversImplementations ? t.method() + " (abstract: covers its implementations)"
                         : String.join(", ", c.methods);
                 out.println("  " + line(t, where + (c.issues.isEmpty() ? "" : "  PROBLEM")));
+                if (c.check != null) {
+                    out.println(String.format("  %22s check: %s", "", c.check));
+                }
                 issues.addAll(c.issues);
             }
         }

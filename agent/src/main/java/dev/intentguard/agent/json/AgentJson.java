@@ -16,6 +16,7 @@ public final class AgentJson {
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .addModule(new Jdk8Module())
             .addModule(new JavaTimeModule())
+            .addModule(ValueClassAccessors.module())
             .enable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)

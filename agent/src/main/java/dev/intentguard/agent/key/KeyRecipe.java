@@ -1,6 +1,7 @@
 package dev.intentguard.agent.key;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.intentguard.agent.json.AgentJson;
 import dev.intentguard.agent.json.CanonicalJson;
@@ -53,13 +54,41 @@ public final class KeyRecipe {
             }
             ArgumentRef ref = key[i];
             if (ref.wholeArgument()) {
-                keyJson.append(canonical(args, ref.index(), canonical));
+                String value = canonical(args, ref.index(), canonical);
+                if ("{}".equals(value) && opaque(args[ref.index()])) {
+                    throw new UnreadableKeyException(ref, args[ref.index()]);
+                }
+                keyJson.append(value);
             } else {
-                CanonicalJson.write(ref.valueIn(args), keyJson);
+                Object value = ref.valueIn(args);
+                if (value instanceof MissingNode && args[ref.index()] != null) {
+                    throw new UnreadableKeyException(ref, args[ref.index()]);
+                }
+                CanonicalJson.write(value, keyJson);
             }
         }
         keyJson.append(']');
         return new Keyed(IntentKey.of(tool, keyJson.toString()), fingerprint(args, canonical));
+    }
+
+    /** A non-null value that is neither a map nor a JSON object, yet serialized to {@code {}}: nothing of it was read. */
+    private static boolean opaque(Object value) {
+        return value != null && !(value instanceof java.util.Map) && !(value instanceof JsonNode);
+    }
+
+    /**
+     * A key value the agent cannot read: a path that names no property of a non-null argument, or an argument with no
+     * readable property at all. Keyed by it, every call would be the same intent, so no call is keyed by it.
+     */
+    public static final class UnreadableKeyException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        UnreadableKeyException(ArgumentRef ref, Object argument) {
+            super("key " + ref.label() + " reads nothing from " + argument.getClass().getName() + ": it has no public "
+                    + "field, getter, record component or accessor named like a field for it, so every call would be the "
+                    + "same intent. Key by what identifies the action (a property the agent can read), or give the class "
+                    + "accessors (getOrderId() or orderId())", null, false, false);
+        }
     }
 
     private byte[] fingerprint(Object[] args, String[] canonical) {

@@ -54,20 +54,18 @@ public final class RetryDecisions implements RetryHooks {
         this.audit = config.mode() == Mode.AUDIT;
     }
 
-    /** One SDK request in a tool call: what it is, whether the HTTP layer keys it, and where its attempts start. */
+    /** One SDK request in a tool call: what it is, and whether the HTTP layer keys it. */
     private static final class SdkCall {
         final String library;
         final String method;
         final String request;
         final boolean keyed;
-        final int firstAttempt;
 
-        SdkCall(String library, String method, String request, boolean keyed, int firstAttempt) {
+        SdkCall(String library, String method, String request, boolean keyed) {
             this.library = library;
             this.method = method;
             this.request = request;
             this.keyed = keyed;
-            this.firstAttempt = firstAttempt;
         }
     }
 
@@ -80,10 +78,8 @@ public final class RetryDecisions implements RetryHooks {
         String host = uri.getHost();
         int port = uri.getPort() > 0 ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
         String path = uri.getRawPath();
-        WireLog wire = wire(scope);
         boolean keyed = scope.intentKey() != null && host != null && settings.covers(method, host, port);
-        sdkCalls.put(scope, new SdkCall(library, method, WireLog.request(method, host, port, path), keyed,
-                wire == null ? 0 : wire.attempts().size()));
+        sdkCalls.put(scope, new SdkCall(library, method, WireLog.request(method, host, port, path), keyed));
     }
 
     @Override
@@ -96,13 +92,10 @@ public final class RetryDecisions implements RetryHooks {
             return false;   // a read, a host off the allowlist, or a request we never saw: the SDK as usual
         }
         WireLog wire = wire(scope);
-        WireAttempt last = wire == null ? null : lastSentOrNot(wire.attempts(), call.firstAttempt);
-        if (last != null && last.outcome() == WireOutcome.NOT_SENT) {
-            return false;   // nothing reached the server: the retry duplicates nothing, and carries the same key
+        if (wire == null || !wire.mayHaveActed(call.request)) {
+            return false;   // nothing of it reached the server: the retry duplicates nothing, and carries the same key
         }
-        if (wire != null) {
-            wire.record(new WireAttempt(library, call.request, WireOutcome.SUPPRESSED, 0, detail, System.currentTimeMillis()));
-        }
+        wire.record(new WireAttempt(library, call.request, WireOutcome.SUPPRESSED, 0, detail, System.currentTimeMillis()));
         HTTP_LOG.info("suppressed a resend by {} in {} ({}): {}", library, scope.toolName(), detail, call.request);
         return true;
     }
@@ -117,17 +110,24 @@ public final class RetryDecisions implements RetryHooks {
             return false;
         }
         WireVerdict verdict = wire.verdict();
-        if (verdict.kind() == WireVerdict.Kind.FAILED || verdict.kind() == WireVerdict.Kind.NO_EVIDENCE) {
-            return false;   // nothing took effect (or nothing was written): the retry may go ahead, with the same key
+        String foreign = wire.foreignPeer();
+        if (verdict.kind() == WireVerdict.Kind.FAILED && foreign == null) {
+            return false;   // nothing took effect: the retry may go ahead, with the same key
         }
-        if (verdict.kind() == WireVerdict.Kind.SUCCEEDED && failure == null) {
+        if (verdict.kind() == WireVerdict.Kind.NO_EVIDENCE && !wire.wroteToNetwork()) {
+            return false;   // nothing was written at all
+        }
+        if (verdict.kind() == WireVerdict.Kind.SUCCEEDED && failure == null && foreign == null) {
             return false;   // the writes succeeded and the framework retries on a result: nothing ambiguous was sent
         }
         List<WireAttempt> attempts = wire.attempts();
         WireAttempt last = lastSentOrNot(attempts, 0);
         String request = last == null ? "-" : last.request();
         String why = failure == null ? "a retry on a result" : "a retry after " + failure.getClass().getSimpleName();
-        String detail = verdict.kind() == WireVerdict.Kind.SUCCEEDED
+        String detail = verdict.kind() == WireVerdict.Kind.NO_EVIDENCE || (verdict.kind() != WireVerdict.Kind.UNKNOWN && foreign != null)
+                ? why + " after the call wrote to " + (foreign == null ? "the network" : foreign)
+                        + " through a client the agent does not follow (a retry would write again)"
+                : verdict.kind() == WireVerdict.Kind.SUCCEEDED
                 ? why + " once the write had succeeded (a retry would write again)"
                 : why + " when the outcome is unknown: " + verdict.reason();
         wire.record(new WireAttempt(library, request, WireOutcome.SUPPRESSED, 0, detail, System.currentTimeMillis()));

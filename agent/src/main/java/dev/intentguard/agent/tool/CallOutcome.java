@@ -1,11 +1,18 @@
 package dev.intentguard.agent.tool;
 
+import dev.intentguard.agent.wire.WireLog;
 import dev.intentguard.agent.wire.WireVerdict;
 
 /**
- * How a side-effect call ended, judged from the wire first and the exception second. What the wire proves
- * wins: a "connection refused" the client wrapped in some SDK exception is still nothing sent, and a tool
- * that returned "Error: timeout" as text still left a request without an answer.
+ * How a side-effect call ended. The rule: the effect is unknown unless something proves it happened (every write
+ * answered with success and the tool returned) or proves it did not. What the wire showed comes first: a "connection
+ * refused" an SDK wrapped in its own exception is still nothing sent, and a tool that returned "Error: timeout" as
+ * text still left a request without an answer. Without any request the agent follows, an exception proves nothing
+ * unless the call provably made no network write at all: not on its own threads, and not on any thread that runs no
+ * guarded call (where work handed to a client's own I/O thread would go).
+ *
+ * <p>Each branch, and why it cannot let an effect that may have happened run again, is in the table "How an outcome
+ * is judged" of docs/architecture.md.
  */
 final class CallOutcome {
     enum Kind {
@@ -25,29 +32,50 @@ final class CallOutcome {
         this.reason = reason;
     }
 
-    static CallOutcome judge(Throwable thrown, WireVerdict wire) {
-        WireVerdict.Kind w = wire == null ? WireVerdict.Kind.NO_EVIDENCE : wire.kind();
-        if (thrown == null) {
-            switch (w) {
-                case UNKNOWN:
-                    return new CallOutcome(Kind.UNKNOWN, "the tool returned, but " + wire.reason());
-                case FAILED:
-                    return new CallOutcome(Kind.FAILED, "the tool returned, but " + wire.reason());
-                default:
-                    return new CallOutcome(Kind.DONE, null);
-            }
-        }
-        switch (w) {
-            case FAILED:
-                return new CallOutcome(Kind.FAILED, wire.reason());
+    /**
+     * @param thrown what the body threw, or {@code null} when it returned
+     * @param wire the call's requests and network writes
+     * @param othersWrote whether threads running no guarded call wrote to the network while the body ran
+     */
+    static CallOutcome judge(Throwable thrown, WireLog wire, boolean othersWrote) {
+        WireVerdict verdict = wire.verdict();
+        String returned = thrown == null ? "the tool returned, but " : "";
+        switch (verdict.kind()) {
             case UNKNOWN:
-                return new CallOutcome(Kind.UNKNOWN, wire.reason());
+                return new CallOutcome(Kind.UNKNOWN, returned + verdict.reason());
             case SUCCEEDED:
-                return new CallOutcome(Kind.UNKNOWN, "the request succeeded but the tool then threw "
+                return thrown == null ? new CallOutcome(Kind.DONE, null)
+                        : new CallOutcome(Kind.UNKNOWN, "the request succeeded but the tool then threw "
                         + thrown.getClass().getSimpleName());
+            case FAILED: {
+                String peer = wire.foreignPeer();
+                if (peer != null) {
+                    return new CallOutcome(Kind.UNKNOWN, returned + verdict.reason() + ", but the call also wrote to "
+                            + peer + ", where no request the agent follows went: that write may have been the effect");
+                }
+                return new CallOutcome(Kind.FAILED, returned + verdict.reason());
+            }
             default:
-                FailureClassifier.Verdict v = FailureClassifier.classify(thrown);
-                return new CallOutcome(v.definite ? Kind.FAILED : Kind.UNKNOWN, v.reason);
+                if (thrown == null) {
+                    return new CallOutcome(Kind.DONE, null);
+                }
+                return noEvidence(thrown, wire, othersWrote);
         }
+    }
+
+    /** An exception, and no request the agent follows: definite only if provably nothing went to the network. */
+    private static CallOutcome noEvidence(Throwable thrown, WireLog wire, boolean othersWrote) {
+        String name = thrown.getClass().getSimpleName();
+        if (wire.wroteToNetwork()) {
+            return new CallOutcome(Kind.UNKNOWN, name + " after the call wrote to the network through a client the agent "
+                    + "does not follow");
+        }
+        if (othersWrote) {
+            return new CallOutcome(Kind.UNKNOWN, name + " while other threads wrote to the network: the agent cannot prove "
+                    + "that this call sent nothing");
+        }
+        FailureClassifier.Verdict v = FailureClassifier.classify(thrown);
+        return new CallOutcome(v.definite ? Kind.FAILED : Kind.UNKNOWN, v.definite ? v.reason + "; no network write "
+                + "happened during the call" : v.reason);
     }
 }

@@ -18,13 +18,53 @@ final class CheckRecipe {
     private final int[] toolArguments;
     private final String[] parameterTypeNames;
     private final boolean isStatic;
+    private final String returnTypeName;
     private volatile Method method;
 
-    CheckRecipe(String methodName, int[] toolArguments, String[] parameterTypeNames, boolean isStatic) {
+    CheckRecipe(String methodName, int[] toolArguments, String[] parameterTypeNames, boolean isStatic, String returnTypeName) {
         this.methodName = methodName;
         this.toolArguments = toolArguments.clone();
         this.parameterTypeNames = parameterTypeNames.clone();
         this.isStatic = isStatic;
+        this.returnTypeName = returnTypeName;
+    }
+
+    /**
+     * What the check's declared return type means, for {@code check}: {@code "Optional: found when present"}. The rule
+     * itself is {@link OutcomeCheck#found}.
+     */
+    String meaning() {
+        String simple = returnTypeName.substring(returnTypeName.lastIndexOf('.') + 1);
+        switch (returnTypeName) {
+            case "boolean":
+            case "java.lang.Boolean":
+                return simple + ": found when true";
+            case "java.util.Optional":
+            case "java.util.OptionalInt":
+            case "java.util.OptionalLong":
+            case "java.util.OptionalDouble":
+                return simple + ": found when present";
+            case "java.lang.String":
+            case "java.lang.CharSequence":
+                return simple + ": found when not blank";
+            case "int":
+            case "long":
+            case "short":
+            case "byte":
+            case "double":
+            case "float":
+            case "java.lang.Integer":
+            case "java.lang.Long":
+            case "java.math.BigDecimal":
+            case "java.math.BigInteger":
+                return simple + ": found when not zero";
+            default:
+                if (returnTypeName.endsWith("[]") || returnTypeName.startsWith("java.util.") && (returnTypeName.endsWith("List")
+                        || returnTypeName.endsWith("Set") || returnTypeName.endsWith("Collection") || returnTypeName.endsWith("Map"))) {
+                    return simple + ": found when not empty";
+                }
+                return simple + ": found when not null (an empty collection or Optional, false or zero are not found)";
+        }
     }
 
     String methodName() {

@@ -6,9 +6,15 @@ import org.slf4j.Logger;
 import java.lang.reflect.InvocationTargetException;
 
 /**
- * Runs a tool's outcome check: the seed's {@code find_refund}. Asked once when a call ends ambiguously, and again
- * by the reconciler. "Found" means the check returned non-null and not {@code false}; an exception means "could not
- * tell", which leaves the intent unknown.
+ * Runs a tool's outcome check ({@code check:}, the {@code find_refund} of the retry-safe wrapper): asked once when a
+ * call ends ambiguously, and again by the reconciler. What it returns says whether the effect happened:
+ * <ul>
+ *   <li>not found: {@code null}, {@code false}, an empty {@code Optional} (or {@code OptionalInt}, ...), an empty
+ *       collection, map or array, a blank string, the number zero;</li>
+ *   <li>found: {@code true} (no result to keep), or anything else, which becomes the intent's result (an
+ *       {@code Optional}'s value, a collection as it is).</li>
+ * </ul>
+ * An exception means "could not tell", which leaves the intent unknown.
  */
 final class OutcomeCheck {
     private OutcomeCheck() {
@@ -31,8 +37,11 @@ final class OutcomeCheck {
     static Answer run(CheckRecipe recipe, Class<?> owner, Object instance, Object[] args, String intentKey, Logger log) {
         try {
             Object result = recipe.method(owner).invoke(recipe.isStatic() ? null : instance, args);
-            if (result == null || Boolean.FALSE.equals(result)) {
+            if (!found(result)) {
                 return NOT_FOUND;
+            }
+            if (result instanceof java.util.Optional) {
+                result = ((java.util.Optional<?>) result).get();
             }
             return new Answer(true, Boolean.TRUE.equals(result) ? null : result);
         } catch (InvocationTargetException e) {
@@ -44,6 +53,44 @@ final class OutcomeCheck {
                     String.valueOf(e));
             return NOT_FOUND;
         }
+    }
+
+    /** Whether a check's result says the effect happened (see the class comment). */
+    static boolean found(Object result) {
+        if (result == null) {
+            return false;
+        }
+        if (result instanceof Boolean) {
+            return (Boolean) result;
+        }
+        if (result instanceof java.util.Optional) {
+            return ((java.util.Optional<?>) result).isPresent();
+        }
+        if (result instanceof java.util.OptionalInt) {
+            return ((java.util.OptionalInt) result).isPresent();
+        }
+        if (result instanceof java.util.OptionalLong) {
+            return ((java.util.OptionalLong) result).isPresent();
+        }
+        if (result instanceof java.util.OptionalDouble) {
+            return ((java.util.OptionalDouble) result).isPresent();
+        }
+        if (result instanceof java.util.Collection) {
+            return !((java.util.Collection<?>) result).isEmpty();
+        }
+        if (result instanceof java.util.Map) {
+            return !((java.util.Map<?, ?>) result).isEmpty();
+        }
+        if (result.getClass().isArray()) {
+            return java.lang.reflect.Array.getLength(result) > 0;
+        }
+        if (result instanceof CharSequence) {
+            return !result.toString().isBlank();
+        }
+        if (result instanceof Number) {
+            return ((Number) result).doubleValue() != 0;
+        }
+        return true;
     }
 
     /** The record of an intent the check found done. */

@@ -7,11 +7,13 @@ import dev.intentguard.agent.key.KeyRecipe;
 import dev.intentguard.agent.store.IntentRecord;
 import dev.intentguard.agent.store.IntentStatus;
 import dev.intentguard.agent.store.IntentStore;
+import dev.intentguard.agent.store.StoreBusyException;
 import dev.intentguard.agent.store.StoreFullException;
 import dev.intentguard.agent.store.StoreUnavailableException;
 import dev.intentguard.agent.wire.WireLog;
 import dev.intentguard.api.ToolStatus;
 import dev.intentguard.api.bridge.IntentScope;
+import dev.intentguard.api.bridge.NetworkWrites;
 import dev.intentguard.api.bridge.ToolFrame;
 
 import java.util.concurrent.CountDownLatch;
@@ -58,6 +60,10 @@ final class SideEffectCall extends GuardedCall {
     private ToolFrame outerScope;
     /** The store could not answer and on-error is fail-open: the body runs without a record. */
     private boolean unguarded;
+    /** The body is running: the JDK's network writes are watched ({@link NetworkWrites}). */
+    private boolean watching;
+    /** Network writes of threads running no guarded call, when the body started. */
+    private long othersWritesAtStart;
 
     private SideEffectCall(ToolRuntime runtime, ToolBinding binding, Class<?> owner, Object self, Object[] args,
                            KeyRecipe.Keyed keyed) {
@@ -142,9 +148,23 @@ final class SideEffectCall extends GuardedCall {
                     + "store.max-intents (a new store file) if this persists", full.getMessage(), binding.toolName());
             reply = StatusReply.refused(binding.toolName() + " did not run: the intent store is full. Do not retry; "
                     + "tell the user it is unavailable for now.");
+        } catch (StoreBusyException busy) {
+            storeBusy(busy);
         } catch (RuntimeException storeFailed) {
             storeCannotAnswer(storeFailed);
         }
+    }
+
+    /**
+     * The store is there but the part that holds this intent is locked past {@code store.lock-timeout}. The intent may
+     * be recorded (done, or in flight elsewhere) behind that lock, so running the body could run it twice: under
+     * either {@code on-error} the call answers {@code pending_unknown} and runs nothing.
+     */
+    private void storeBusy(StoreBusyException busy) {
+        runtime.storeError(busy, "Calls of intents behind that lock answer pending_unknown and do not run (it may hold "
+                + "their records). If a process died holding it, restart the processes using the store: the first to open "
+                + "it alone recovers the lock.");
+        reply = StatusReply.pendingUnknown(busy);
     }
 
     /**
@@ -351,6 +371,14 @@ final class SideEffectCall extends GuardedCall {
                 return;
             }
             audit.existing(record);
+            if (record != null && record.status() == IntentStatus.FAILED) {
+                claimOrRead(record);                                       // enforce would run it again: so is it recorded
+                if (claimed != null) {
+                    audit.wouldAnswer(null);
+                    return;
+                }
+                record = store.get(key.value());
+            }
             String wouldAnswer;
             if (record == null || record.status() == IntentStatus.FAILED) {
                 wouldAnswer = null;                                        // enforce would run it too
@@ -373,7 +401,20 @@ final class SideEffectCall extends GuardedCall {
     private void startBody() {
         runtime.intentLog().info("intent tool={} key={} attempt={}", binding.toolName(), key,
                 claimed == null ? "unrecorded" : String.valueOf(claimed.attempts()));
+        NetworkWrites.callStarted();
+        watching = true;
+        othersWritesAtStart = runtime.network().unscopedWrites();
         outerScope = IntentScope.enter(this);
+    }
+
+    /** The body is over: what the call and the other threads wrote to the network meanwhile is settled. */
+    private CallOutcome judgeBody(Throwable thrown) {
+        boolean othersWrote = runtime.network().unscopedWrites() != othersWritesAtStart;
+        if (watching) {
+            watching = false;
+            NetworkWrites.callEnded();
+        }
+        return CallOutcome.judge(thrown, wire, othersWrote);
     }
 
     @Override
@@ -406,15 +447,18 @@ final class SideEffectCall extends GuardedCall {
         }
         IntentScope.exit(outerScope);
         String bodyAnswer = thrown == null ? "result" : "error";
+        CallOutcome outcome = judgeBody(thrown);
         if (claimed == null) {                                             // unguarded or audit repeat
-            audit.end(true, bodyAnswer, outcomeName(CallOutcome.judge(thrown, wire.verdict())), thrown, wire);
+            if (runtime.audit() && store != null) {
+                auditMerge(outcome, returned, thrown);
+            }
+            audit.end(true, bodyAnswer, outcomeName(outcome), thrown, wire);
             return;
         }
         String answer = bodyAnswer;
         String outcomeName = null;
         try {
             long now = runtime.now();
-            CallOutcome outcome = CallOutcome.judge(thrown, wire.verdict());
             outcomeName = outcomeName(outcome);
             switch (outcome.kind) {
                 case DONE:                                                 // the caller gets the body's result
@@ -468,10 +512,76 @@ final class SideEffectCall extends GuardedCall {
     private void record(IntentRecord next) {
         try {
             if (!store.replace(key.value(), claimed, next)) {
-                runtime.log().warn("intent {} changed while its call ran; the newer record is kept", key);
+                if (runtime.audit()) {
+                    merge(next);                                           // another audited call ran it meanwhile
+                } else {
+                    runtime.log().warn("intent {} changed while its call ran; the newer record is kept", key);
+                }
             }
         } catch (RuntimeException e) {
             runtime.storeError(e, "The outcome of " + key + " was not recorded; it reads as pending_unknown.");
         }
+    }
+
+    /**
+     * {@code mode: audit} ran the body without a claim of its own (the intent was already recorded, or in flight
+     * elsewhere): what it did goes into the record all the same, so that enforce mode, later, never runs an intent
+     * whose effect an audited call made.
+     */
+    private void auditMerge(CallOutcome outcome, Object returned, Throwable thrown) {
+        if (outcome.kind == CallOutcome.Kind.FAILED) {
+            return;                                                        // it did nothing: the record stands
+        }
+        long now = runtime.now();
+        IntentRecord base = IntentRecord.inFlight(binding.toolName(), fingerprint, checkArguments(), now);
+        IntentRecord next;
+        if (outcome.kind == CallOutcome.Kind.DONE) {
+            ResultJson.Stored result = ResultJson.of(returned, runtime.config().store().maxResultBytes());
+            next = base.done(result.json, result.truncated, now);
+        } else {
+            next = base.pendingUnknown(thrown == null ? "returned" : thrown.getClass().getName(), now);
+        }
+        try {
+            merge(next);
+        } catch (RuntimeException e) {
+            runtime.storeError(e, "Audit records are incomplete until it recovers.");
+        }
+    }
+
+    /**
+     * Folds an outcome into the intent's record, in compare-and-set rounds: an effect that happened (DONE) wins over
+     * one that may have (unknown), which wins over a definite failure or a claim still in flight; the first result of
+     * a DONE record is kept.
+     */
+    private void merge(IntentRecord outcome) {
+        for (int round = 0; round < MAX_CLAIM_RACES; round++) {
+            IntentRecord current = store.get(key.value());
+            if (current == null) {
+                if (store.claimOrGet(key.value(), outcome) == null) {
+                    return;
+                }
+                continue;
+            }
+            IntentRecord next = merged(current, outcome);
+            if (next == null || store.replace(key.value(), current, next)) {
+                return;
+            }
+        }
+        runtime.log().warn("intent {} kept changing while an audited call recorded its outcome; the newer record is kept", key);
+    }
+
+    /** What {@code current} becomes with {@code outcome} folded in, or {@code null} to keep it. */
+    private static IntentRecord merged(IntentRecord current, IntentRecord outcome) {
+        IntentStatus now = current.status();
+        if (now == IntentStatus.DONE) {
+            return null;
+        }
+        if (outcome.status() == IntentStatus.DONE) {
+            return current.done(outcome.result(), outcome.resultTruncated(), outcome.updatedAt());
+        }
+        if (current.unknown()) {
+            return null;
+        }
+        return current.pendingUnknown(outcome.error(), outcome.updatedAt());    // FAILED or IN_FLIGHT: may have happened
     }
 }

@@ -13,6 +13,7 @@ import java.util.Map;
 final class ToolDispatch implements ToolHooks {
     private final ToolRuntime runtime;
     private final NamedTools named;
+    private final java.util.Set<Integer> unreadableLogged = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     ToolDispatch(ToolRuntime runtime, NamedTools named) {
         this.runtime = runtime;
@@ -51,6 +52,14 @@ final class ToolDispatch implements ToolHooks {
         KeyRecipe.Keyed keyed;
         try {
             keyed = binding.recipe().apply(binding.toolName(), args);
+        } catch (KeyRecipe.UnreadableKeyException e) {
+            if (unreadableLogged.add(binding.id())) {               // a binding problem: said once, not per call
+                runtime.log().error("cannot compute the intent key of {} ({}): {}. {}", binding.toolName(),
+                        binding.methodDisplayName(), e.getMessage(), runtime.failClosed()
+                                ? "Its calls answer disabled (on-error: fail-closed)."
+                                : "Its calls run unguarded (on-error: fail-open).");
+            }
+            return runtime.failClosed() ? new RefusedCall(binding, owner) : null;
         } catch (RuntimeException | StackOverflowError e) {
             runtime.log().error("cannot compute the intent key of {} ({}): {}", binding.toolName(),
                     binding.methodDisplayName(), String.valueOf(e), e);

@@ -6,6 +6,7 @@ import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.agent.config.ConfigProblem;
 import dev.intentguard.agent.config.ToolSpec;
 import dev.intentguard.agent.store.StoreHandle;
+import dev.intentguard.agent.wire.NetworkWatch;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.api.bridge.Dispatcher;
 import net.bytebuddy.description.type.TypeDescription;
@@ -35,8 +36,8 @@ public final class ToolGuard {
     }
 
     /** The tool guard for {@code config}: its plugin goes to the {@link dev.intentguard.agent.weave.Weaver}. */
-    public static ToolGuard create(AgentConfig config, StoreHandle store, AuditRecorder recorder) {
-        return new ToolGuard(new ToolRuntime(config, store, recorder), new ToolCatalog(config));
+    public static ToolGuard create(AgentConfig config, StoreHandle store, AuditRecorder recorder, NetworkWatch network) {
+        return new ToolGuard(new ToolRuntime(config, store, recorder, network), new ToolCatalog(config));
     }
 
     /** The tools as JMX shows and switches them. */
@@ -150,14 +151,22 @@ public final class ToolGuard {
         public final List<String> methods;
         /** The entry names an interface or abstract class: it covers the implementations as they load. */
         public final boolean coversImplementations;
+        /** What the outcome check's return type means ({@code "Optional: found when present"}), or {@code null}. */
+        public final String check;
 
         CheckedTool(ToolSpec spec, List<ConfigProblem.Issue> issues, boolean classFound, List<String> methods,
                     boolean coversImplementations) {
+            this(spec, issues, classFound, methods, coversImplementations, null);
+        }
+
+        CheckedTool(ToolSpec spec, List<ConfigProblem.Issue> issues, boolean classFound, List<String> methods,
+                    boolean coversImplementations, String check) {
             this.spec = spec;
             this.issues = issues;
             this.classFound = classFound;
             this.methods = methods;
             this.coversImplementations = coversImplementations;
+            this.check = check;
         }
     }
 
@@ -185,6 +194,7 @@ public final class ToolGuard {
             TypeDescription type = resolution.resolve();
             List<ConfigProblem.Issue> issues = new ArrayList<>();
             List<String> methods = new ArrayList<>();
+            String check = null;
             try {
                 for (ToolResolver.Resolved r : resolver.resolve(type)) {
                     if (r.tool != catalog.definition(spec)) {
@@ -196,6 +206,9 @@ public final class ToolGuard {
                         }
                     } else {
                         methods.add(ToolResolver.signature(r.method));
+                        if (r.check != null) {
+                            check = r.check.methodName() + " returns " + r.check.meaning();
+                        }
                     }
                 }
                 if (type.isInterface() || type.isAbstract()) {
@@ -205,7 +218,7 @@ public final class ToolGuard {
                 issues.add(new ConfigProblem.Issue(spec.line(), "cannot read " + type.getName() + " (" + e + ")",
                         "check that the class path holds a complete build of the application"));
             }
-            out.add(new CheckedTool(spec, issues, true, methods, type.isInterface() || type.isAbstract()));
+            out.add(new CheckedTool(spec, issues, true, methods, type.isInterface() || type.isAbstract(), check));
         }
         return out;
     }

@@ -264,12 +264,12 @@ final class ToolResolver {
         }
         int count = m.getParameters().size();
         ReturnShape shape = ReturnShape.of(m.getReturnType().asErasure().getName());
-        String returnName = m.getReturnType().asErasure().getName();
-        if (returnName.equals("java.util.concurrent.CompletableFuture") || returnName.equals("java.util.concurrent.CompletionStage")
-                || returnName.equals("java.util.concurrent.Future")) {
+        String deferred = DeferredResults.kind(m.getReturnType().asErasure());
+        if (deferred != null) {
             return new Resolved(m, def, null, shape, new ConfigProblem.Issue(keyLine,
                     def.name() + " (" + signature(m) + ") returns a " + m.getReturnType().asErasure().getSimpleName()
-                            + ": asynchronous tools are not guarded yet",
+                            + " (" + deferred + "): its work happens after the method returns, so the agent cannot see its "
+                            + "outcome; asynchronous tools are not guarded",
                     "guard the synchronous method that makes the call, or mark this one effect: read"));
         }
         List<ArgumentRef> key = new ArrayList<>();
@@ -289,6 +289,18 @@ final class ToolResolver {
             }
         } catch (ResolveException e) {
             return new Resolved(m, def, null, shape, e.issue);
+        }
+        for (ArgumentRef ref : key) {
+            String why = KeyReadability.unreadable(m.getParameters().get(ref.index()).getType().asErasure(), ref);
+            if (why != null) {
+                return new Resolved(m, def, null, shape, new ConfigProblem.Issue(keyLine, def.name() + " (" + signature(m)
+                        + "): " + why, ref.wholeArgument()
+                        ? "key by a property inside it (key: [" + ref.label() + ".orderId]), or give the class a getter "
+                                + "getX() or isX(), a public field or a public method x() for each field x that identifies the action"
+                        : "give the class a getter get" + Character.toUpperCase(ref.path()[0].charAt(0)) + ref.path()[0].substring(1)
+                                + "(), a public method " + ref.path()[0] + "() or a public field " + ref.path()[0]
+                                + ", or key by another property the agent can read"));
+            }
         }
         CheckRecipe check = null;
         if (def.check() != null) {
@@ -327,12 +339,21 @@ final class ToolResolver {
                 if (!all) {
                     continue;
                 }
+                TypeDescription returns = c.getReturnType().asErasure();
+                String deferred = DeferredResults.kind(returns);
+                if (returns.represents(void.class) || deferred != null) {
+                    throw new ResolveException(new ConfigProblem.Issue(line, "check " + def.check() + " of " + def.name()
+                            + " returns " + (deferred != null ? returns.getSimpleName() + " (" + deferred + ")" : "void")
+                            + ": it cannot say whether the effect happened",
+                            "return what it found, synchronously: an object (null when not found), an Optional or a "
+                                    + "collection (empty when not found), or a boolean"));
+                }
                 List<TypeDescription> types = c.getParameters().asTypeList().asErasures();
                 String[] typeNames = new String[types.size()];
                 for (int i = 0; i < typeNames.length; i++) {
                     typeNames[i] = types.get(i).getName();
                 }
-                return new CheckRecipe(def.check(), indexes, typeNames, c.isStatic());
+                return new CheckRecipe(def.check(), indexes, typeNames, c.isStatic(), returns.getActualName());
             }
         }
         throw new ResolveException(new ConfigProblem.Issue(line, seen.isEmpty()

@@ -5,6 +5,7 @@ import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.agent.config.Mode;
 import dev.intentguard.agent.config.OnError;
 import dev.intentguard.agent.store.StoreHandle;
+import dev.intentguard.agent.wire.NetworkWatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,11 +24,22 @@ final class ToolRuntime {
     private final AtomicLong lastStoreError = new AtomicLong(0);
     private final Sweeper sweeper = new Sweeper(this);
     private final AuditRecorder recorder;
+    private final NetworkWatch network;
 
     ToolRuntime(AgentConfig config, StoreHandle store, AuditRecorder recorder) {
+        this(config, store, recorder, new NetworkWatch());
+    }
+
+    ToolRuntime(AgentConfig config, StoreHandle store, AuditRecorder recorder, NetworkWatch network) {
         this.config = config;
         this.store = store;
         this.recorder = recorder;
+        this.network = network;
+    }
+
+    /** Where the JDK's TCP writes went: a call's own, or other threads' (see {@link NetworkWatch}). */
+    NetworkWatch network() {
+        return network;
     }
 
     /** The audit of every guarded call: counters, duplicate warnings, JFR, the journal. */

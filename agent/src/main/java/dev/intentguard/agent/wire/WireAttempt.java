@@ -2,6 +2,20 @@ package dev.intentguard.agent.wire;
 
 /** One attempt of one request, as the HTTP layer saw it. */
 public final class WireAttempt {
+    /** What an attempt proves about the effect of its request. */
+    public enum Meaning {
+        /** The server took the request: 2xx, or 303 (processed; the result is elsewhere). */
+        SUCCESS,
+        /** It reached (or may have reached) the server, and nothing says it was not acted on. */
+        MAYBE,
+        /** The server answered that it did not act on it: a definite 4xx, an unfollowed 307/308. */
+        REFUSED,
+        /** Nothing reached the server. */
+        NOT_SENT,
+        /** No answer to the request itself: a stopped resend, a redirect the client followed, an interim 1xx. */
+        NEUTRAL
+    }
+
     private final String client;
     private final String request;
     private final WireOutcome outcome;
@@ -9,14 +23,16 @@ public final class WireAttempt {
     private final String detail;
     private final long atMillis;
     private final boolean resend;
+    private final boolean followed;
 
     public WireAttempt(String client, String request, WireOutcome outcome, int status, String detail, long atMillis) {
-        this(client, request, outcome, status, detail, atMillis, false);
+        this(client, request, outcome, status, detail, atMillis, false, false);
     }
 
     private WireAttempt(String client, String request, WireOutcome outcome, int status, String detail, long atMillis,
-                        boolean resend) {
+                        boolean resend, boolean followed) {
         this.resend = resend;
+        this.followed = followed;
         this.client = client;
         this.request = request;
         this.outcome = outcome;
@@ -53,12 +69,17 @@ public final class WireAttempt {
     }
 
     /**
-     * {@code true} when an earlier attempt of the same request in the same call reached (or may have reached) the
-     * server: this one is a duplicate made by the client or SDK (sent, or stopped when {@link WireOutcome#SUPPRESSED}).
-     * A resend after an attempt that was never sent is no duplicate.
+     * {@code true} when an earlier attempt of the same request in the same call succeeded or may have been acted on: this
+     * one is a duplicate (sent, or stopped when {@link WireOutcome#SUPPRESSED}). A resend after attempts that were never
+     * sent or were refused is no duplicate, and neither is a second, different write to the same endpoint.
      */
     public boolean resend() {
         return resend;
+    }
+
+    /** {@code true} for a 307/308 the client followed with the same method: the follow-up answers the request. */
+    public boolean followed() {
+        return followed;
     }
 
     /** {@code true} if the attempt reached, or may have reached, the server. */
@@ -66,17 +87,54 @@ public final class WireAttempt {
         return outcome == WireOutcome.RESPONSE || outcome == WireOutcome.NO_RESPONSE;
     }
 
-    WireAttempt asResend() {
-        return new WireAttempt(client, request, outcome, status, detail, atMillis, true);
+    /** What this attempt proves about its request's effect. */
+    public Meaning meaning() {
+        switch (outcome) {
+            case NOT_SENT:
+                return Meaning.NOT_SENT;
+            case NO_RESPONSE:
+                return Meaning.MAYBE;
+            case SUPPRESSED:
+                return Meaning.NEUTRAL;
+            default:
+                return followed ? Meaning.NEUTRAL : meaningOf(status);
+        }
     }
 
-    /** A response that says the request may have taken effect without saying so: 5xx, 408, 409, 425, 429. */
-    boolean ambiguousStatus() {
-        return status >= 500 || status == 408 || status == 409 || status == 425 || status == 429;
+    /**
+     * The meaning of a final HTTP status for a write. 2xx and 303 (See Other: the server processed it and points at
+     * the result) are success. 307 and 308 ask for the same request elsewhere: not acted on here. Every other 3xx is
+     * an answer the agent cannot read as done or not done. 408, 409, 425, 429 and 5xx may follow processing (a
+     * timeout behind a gateway, a conflict with a concurrent attempt, a provider that processed and then failed).
+     * Other 4xx are definite refusals. 1xx is interim, never an answer.
+     */
+    public static Meaning meaningOf(int status) {
+        if (status < 200) {
+            return Meaning.NEUTRAL;
+        }
+        if (status < 300 || status == 303) {
+            return Meaning.SUCCESS;
+        }
+        if (status == 307 || status == 308) {
+            return Meaning.REFUSED;
+        }
+        if (status < 400 || status >= 500 || status == 408 || status == 409 || status == 425 || status == 429) {
+            return Meaning.MAYBE;
+        }
+        return Meaning.REFUSED;
+    }
+
+    WireAttempt asResend() {
+        return new WireAttempt(client, request, outcome, status, detail, atMillis, true, followed);
+    }
+
+    WireAttempt asFollowed() {
+        return new WireAttempt(client, request, outcome, status, detail, atMillis, resend, true);
     }
 
     @Override
     public String toString() {
-        return client + " " + request + " " + outcome + (status > 0 ? " " + status : "") + (detail == null ? "" : " (" + detail + ")");
+        return client + " " + request + " " + outcome + (status > 0 ? " " + status : "") + (followed ? " followed" : "")
+                + (detail == null ? "" : " (" + detail + ")");
     }
 }

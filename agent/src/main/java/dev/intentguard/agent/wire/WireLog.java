@@ -1,21 +1,24 @@
 package dev.intentguard.agent.wire;
 
+import dev.intentguard.api.bridge.HttpDispatch;
+
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * The requests one guarded call made: the key each carries and what the wire showed for each attempt.
+ * What one guarded call wrote: its write requests (each with every attempt made of it), the key each carries, the
+ * exchanges still under way, and the network writes the call made outside any request the agent follows.
  *
- * <p>Keys: the call's first write request carries the intent key itself; each further distinct request
- * ({@code method host:port path}) carries the intent key plus {@code :2}, {@code :3}, ... in order of first
- * appearance. A resend of the same request, by the client, the SDK or the tool re-running after a definite
- * failure, carries the same key again, so the provider can recognise it. (Two different writes to the same
- * endpoint within one call therefore share a key: a provider that checks keys refuses the second loudly
- * rather than doing it twice.)
+ * <p>Requests are told apart by endpoint ({@code method host:port path}) and by order: a write to an endpoint whose
+ * previous write in this call succeeded is a new write, with the next key; a write to an endpoint whose previous
+ * write failed, went unanswered or is still under way is that write again (a retry by some layer), with its key. The
+ * call's first write carries the intent key itself, further ones the intent key plus {@code :2}, {@code :3}, ... in
+ * order of first appearance, so every attempt of a write carries the same key, across client retries, tool
+ * re-invocations and process restarts.
  */
 public final class WireLog {
     /** Told of each attempt as it is recorded (the audit: JFR events at the moment of the attempt). */
@@ -25,11 +28,15 @@ public final class WireLog {
 
     private final String intentKey;
     private final Observer observer;
-    private final Map<String, String> keys = new LinkedHashMap<>();
-    private final Map<String, WireAttempt> lastAttempt = new LinkedHashMap<>();
-    private final List<WireAttempt> attempts = new ArrayList<>();
-    /** Requests that reached the server at least once: a further attempt of one is a resend. */
-    private final Set<String> sent = new HashSet<>();
+    private final List<WireRequest> requests = new ArrayList<>(2);
+    private final Map<String, WireRequest> latest = new HashMap<>(4);
+    private final List<WireAttempt> attempts = new ArrayList<>(2);
+    /** Calls handed to an asynchronous client that have not finished (OkHttp {@code enqueue}). */
+    private int handedOff;
+    /** Writes a redirect is about to be followed from, by the endpoint of the follow-up. */
+    private Map<String, WireRequest> followUps;
+    /** Peers the call's own threads wrote to: {@code "name address port"}. */
+    private Set<String> socketPeers;
 
     public WireLog(String intentKey) {
         this(intentKey, null);
@@ -40,77 +47,201 @@ public final class WireLog {
         this.observer = observer;
     }
 
+    /** {@code METHOD host:port path}: how a request's endpoint is named (the bridge's {@link HttpDispatch#endpoint}). */
     public static String request(String method, String host, int port, String path) {
-        return method + " " + host + (port > 0 ? ":" + port : "") + " " + (path == null || path.isEmpty() ? "/" : path);
+        return HttpDispatch.endpoint(method, host, port, path);
     }
 
-    /** The key for a request of this call (the same on every attempt of the same request). */
-    public synchronized String keyFor(String method, String host, int port, String path) {
-        String request = request(method, host, port, path);
-        String key = keys.get(request);
-        if (key == null) {
-            key = keys.isEmpty() ? intentKey : intentKey + ":" + (keys.size() + 1);
-            keys.put(request, key);
+    /** The write a send to this endpoint is now: the endpoint's last write, or a new one after a success. */
+    private WireRequest requestFor(String endpoint) {
+        WireRequest r = latest.get(endpoint);
+        if (r == null || r.state() == WireRequest.State.SUCCEEDED) {
+            r = new WireRequest(endpoint, requests.isEmpty() ? intentKey : intentKey + ":" + (requests.size() + 1));
+            requests.add(r);
+            latest.put(endpoint, r);
         }
-        return key;
+        return r;
+    }
+
+    /** The key for a send to this endpoint (the same on every attempt of the same write). */
+    public synchronized String keyFor(String method, String host, int port, String path) {
+        return requestFor(request(method, host, port, path)).key;
+    }
+
+    /**
+     * A client starts an exchange for this endpoint: the write is under way until {@link #ended}. Returns what the
+     * write had shown before this exchange: {@code true} when an earlier attempt of it may have reached the server
+     * without succeeding (this exchange would send it again).
+     */
+    public boolean began(String method, String host, int port, String path) {
+        return began(request(method, host, port, path));
+    }
+
+    /** The same, for an endpoint written as {@link #request} writes it. */
+    public synchronized boolean began(String endpoint) {
+        WireRequest r = requestFor(endpoint);
+        boolean repeatsUnknown = r.state() == WireRequest.State.UNKNOWN;
+        r.began();
+        return repeatsUnknown;
+    }
+
+    /** Whether a new exchange for this endpoint would send a write whose outcome is unknown again. */
+    public synchronized boolean repeatsUnknown(String method, String host, int port, String path) {
+        WireRequest r = latest.get(request(method, host, port, path));
+        return r != null && r.state() == WireRequest.State.UNKNOWN;
+    }
+
+    /**
+     * Whether an earlier attempt of this endpoint's current write succeeded or may have been acted on: a resend would
+     * duplicate it. After attempts that were not sent, or were refused, it would not.
+     */
+    public boolean mayHaveActed(String method, String host, int port, String path) {
+        return mayHaveActed(request(method, host, port, path));
+    }
+
+    /** The same, for an endpoint written as {@link #request} writes it. */
+    public synchronized boolean mayHaveActed(String endpoint) {
+        WireRequest r = latest.get(endpoint);
+        return r != null && r.mayHaveActed();
+    }
+
+    /** The client's exchange for this endpoint is over (answered, or failed for good). */
+    public synchronized void ended(String method, String host, int port, String path) {
+        WireRequest r = latest.get(request(method, host, port, path));
+        if (r != null) {
+            r.ended();
+        }
+    }
+
+    /**
+     * The client follows the last answer of this endpoint's write with a request to {@code to} ({@code null}: it surely
+     * does, now): when that answer was a 307/308 (the same method to another URI), the follow-up answers the write
+     * instead, from the moment the follow-up is attempted (a client may still decide not to follow).
+     */
+    public synchronized void followed(String endpoint, String to) {
+        WireRequest r = latest.get(endpoint);
+        if (r == null) {
+            return;
+        }
+        if (to == null) {
+            r.followed();
+        } else {
+            if (followUps == null) {
+                followUps = new HashMap<>(2);
+            }
+            followUps.put(to, r);
+        }
+    }
+
+    /** A call was handed to an asynchronous client; {@link #handOffEnded} when it finished. */
+    public synchronized void handedOff() {
+        handedOff++;
+    }
+
+    public synchronized void handOffEnded() {
+        if (handedOff > 0) {
+            handedOff--;
+        }
     }
 
     public void record(WireAttempt attempt) {
         WireAttempt recorded;
         synchronized (this) {
-            recorded = sent.contains(attempt.request()) ? attempt.asResend() : attempt;
+            WireRequest followedFrom = followUps == null ? null : followUps.remove(attempt.request());
+            if (followedFrom != null) {
+                followedFrom.followed();
+            }
+            WireRequest r = latest.get(attempt.request());
+            if (r == null) {
+                r = requestFor(attempt.request());
+            }
+            recorded = r.add(attempt);
             attempts.add(recorded);
-            if (attempt.sent()) {
-                sent.add(attempt.request());
-            }
-            if (attempt.outcome() != WireOutcome.SUPPRESSED) {
-                lastAttempt.put(attempt.request(), recorded);
-            }
         }
         if (observer != null) {
             observer.attempted(recorded);
         }
     }
 
+    /**
+     * The call's own thread wrote to the network peer at {@code port}, known by {@code name} (the host name it was
+     * connected by, when there is one) and by {@code address} (its IP address).
+     */
+    public synchronized void socketWrite(String name, String address, int port) {
+        if (socketPeers == null) {
+            socketPeers = new LinkedHashSet<>();
+        }
+        socketPeers.add((name == null ? "" : name) + " " + (address == null ? "" : address) + " " + port);
+    }
+
+    /** Whether the call's own threads wrote to the network at all. */
+    public synchronized boolean wroteToNetwork() {
+        return socketPeers != null;
+    }
+
+    /**
+     * A peer the call's own threads wrote to that none of its HTTP writes went to (a database, a mail server, a client
+     * the agent does not follow), as {@code host:port}, or {@code null}. A peer is one of the requests' when its name
+     * or its address, with its port, is a request's {@code host:port}.
+     */
+    public synchronized String foreignPeer() {
+        if (socketPeers == null) {
+            return null;
+        }
+        Set<String> known = new java.util.HashSet<>();
+        for (WireRequest r : requests) {
+            String[] parts = r.endpoint.split(" ", 3);
+            if (parts.length >= 2) {
+                known.add(parts[1]);
+            }
+        }
+        for (String peer : socketPeers) {
+            String[] p = peer.split(" ", 3);
+            String byName = p[0] + ":" + p[2];
+            String byAddress = p[1] + ":" + p[2];
+            if (!known.contains(byName) && !known.contains(byAddress)) {
+                return p[0].isEmpty() ? byAddress : byName;
+            }
+        }
+        return null;
+    }
+
     public synchronized List<WireAttempt> attempts() {
         return new ArrayList<>(attempts);
     }
 
-    /** What the last attempt of each request proves about the call's effect. */
+    /** What the call's writes together prove about its effect. */
     public synchronized WireVerdict verdict() {
-        if (lastAttempt.isEmpty()) {
-            return new WireVerdict(WireVerdict.Kind.NO_EVIDENCE, "no request was seen on the wire");
+        if (handedOff > 0) {
+            return new WireVerdict(WireVerdict.Kind.UNKNOWN, "a request handed to an asynchronous client had not finished "
+                    + "when the tool returned");
         }
-        boolean anySuccess = false;
-        boolean anyDefiniteFailure = false;
-        for (WireAttempt a : lastAttempt.values()) {
-            switch (a.outcome()) {
-                case NO_RESPONSE:
-                    return new WireVerdict(WireVerdict.Kind.UNKNOWN, a.request() + " was sent and got no response"
-                            + (a.detail() == null ? "" : " (" + a.detail() + ")"));
-                case RESPONSE:
-                    if (a.ambiguousStatus()) {
-                        return new WireVerdict(WireVerdict.Kind.UNKNOWN, a.request() + " answered HTTP " + a.status());
-                    }
-                    if (a.status() >= 400) {
-                        anyDefiniteFailure = true;
-                    } else {
-                        anySuccess = true;
-                    }
+        WireRequest succeeded = null;
+        WireRequest failed = null;
+        for (WireRequest r : requests) {
+            switch (r.state()) {
+                case UNKNOWN:
+                    return new WireVerdict(WireVerdict.Kind.UNKNOWN, r.unknownReason());
+                case SUCCEEDED:
+                    succeeded = succeeded == null ? r : succeeded;
+                    break;
+                case FAILED:
+                    failed = failed == null ? r : failed;
                     break;
                 default:
-                    anyDefiniteFailure = true;
+                    break;
             }
         }
-        if (anySuccess && anyDefiniteFailure) {
-            return new WireVerdict(WireVerdict.Kind.UNKNOWN, "some writes succeeded and others failed: a partial effect");
+        if (succeeded != null && failed != null) {
+            return new WireVerdict(WireVerdict.Kind.UNKNOWN, succeeded.endpoint + " succeeded and " + failed.endpoint
+                    + " failed: a partial effect");
         }
-        if (anySuccess) {
+        if (succeeded != null) {
             return new WireVerdict(WireVerdict.Kind.SUCCEEDED, "every write got a success response");
         }
-        WireAttempt first = lastAttempt.values().iterator().next();
-        return new WireVerdict(WireVerdict.Kind.FAILED, first.outcome() == WireOutcome.NOT_SENT
-                ? "nothing reached the server (" + (first.detail() == null ? "not sent" : first.detail()) + ")"
-                : first.request() + " was refused with HTTP " + first.status());
+        if (failed != null) {
+            return new WireVerdict(WireVerdict.Kind.FAILED, failed.failedReason());
+        }
+        return new WireVerdict(WireVerdict.Kind.NO_EVIDENCE, "no request was seen on the wire");
     }
 }

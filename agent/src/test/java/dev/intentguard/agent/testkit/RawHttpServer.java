@@ -148,6 +148,11 @@ public final class RawHttpServer implements AutoCloseable {
         return new ArrayList<>(requests);
     }
 
+    /** Forgets the requests received so far (a test's baseline run is done; its real run starts). */
+    public void clear() {
+        requests.clear();
+    }
+
     public List<Request> requests(String method, String pathPrefix) {
         List<Request> out = new ArrayList<>();
         for (Request r : requests) {

@@ -23,7 +23,8 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  *       first copy and every retry copy carry it;</li>
  *   <li>{@link SuppressRetryAdvice}: {@code DefaultHttpRequestRetryStrategy.retryRequest} (both overloads)
  *       answers {@code false} for keyed requests of a side_effect scope ({@code client-retries: suppress});</li>
- *   <li>{@link WireAttemptAdvice}, {@link ConnectFailureAdvice}: what each attempt showed.</li>
+ *   <li>{@link WireAttemptAdvice}, {@link ConnectFailureAdvice}: what each attempt showed;</li>
+ *   <li>{@link RedirectAdvice}: {@code DefaultRedirectStrategy.getLocationURI}, a redirect about to be followed.</li>
  * </ul>
  * The async client ({@code CloseableHttpAsyncClient} from {@code HttpAsyncClients}, HTTP/1.1) runs the same
  * retry strategy in {@code AsyncHttpRequestRetryExec} on I/O reactor and scheduler threads:
@@ -37,19 +38,21 @@ public final class ApacheHttpClient5Plugin extends ExactNamePlugin {
     static final String INTERNAL_CLIENT = "org.apache.hc.client5.http.impl.classic.InternalHttpClient";
     static final String MINIMAL_CLIENT = "org.apache.hc.client5.http.impl.classic.MinimalHttpClient";
     static final String RETRY_STRATEGY = "org.apache.hc.client5.http.impl.DefaultHttpRequestRetryStrategy";
+    static final String REDIRECT_STRATEGY = "org.apache.hc.client5.http.impl.DefaultRedirectStrategy";
     static final String CONNECT_EXEC = "org.apache.hc.client5.http.impl.classic.ConnectExec";
     static final String REQUEST_EXECUTOR = "org.apache.hc.core5.http.impl.io.HttpRequestExecutor";
     static final String ASYNC_CLIENT = "org.apache.hc.client5.http.impl.async.InternalAbstractHttpAsyncClient";
     static final String ASYNC_MAIN_EXEC = "org.apache.hc.client5.http.impl.async.HttpAsyncMainClientExec";
     static final String ASYNC_H2_MAIN_EXEC = "org.apache.hc.client5.http.impl.async.H2AsyncMainClientExec";
     static final String ASYNC_EXCHANGE_HANDLER = "org.apache.hc.client5.http.impl.async.HttpAsyncMainClientExec$1";
+    static final String ASYNC_CALLBACK = "org.apache.hc.client5.http.impl.async.InternalAbstractHttpAsyncClient$2";
     private static final Logger LOG = LoggerFactory.getLogger("intentguard");
 
     private PluginContext context;
 
     public ApacheHttpClient5Plugin() {
-        super(INTERNAL_CLIENT, MINIMAL_CLIENT, RETRY_STRATEGY, CONNECT_EXEC, REQUEST_EXECUTOR,
-                ASYNC_CLIENT, ASYNC_MAIN_EXEC, ASYNC_H2_MAIN_EXEC, ASYNC_EXCHANGE_HANDLER);
+        super(INTERNAL_CLIENT, MINIMAL_CLIENT, RETRY_STRATEGY, REDIRECT_STRATEGY, CONNECT_EXEC, REQUEST_EXECUTOR,
+                ASYNC_CLIENT, ASYNC_MAIN_EXEC, ASYNC_H2_MAIN_EXEC, ASYNC_EXCHANGE_HANDLER, ASYNC_CALLBACK);
     }
 
     @Override
@@ -75,6 +78,8 @@ public final class ApacheHttpClient5Plugin extends ExactNamePlugin {
                                 .and(takesArguments(4)).and(takesArgument(1, java.io.IOException.class))))
                         .visit(context.advice(SuppressRetryAdvice.OnStatus.class, loader).on(named("retryRequest")
                                 .and(takesArguments(3)).and(takesArgument(0, named("org.apache.hc.core5.http.HttpResponse")))));
+            case REDIRECT_STRATEGY:
+                return builder.visit(context.advice(RedirectAdvice.class, loader).on(named("getLocationURI").and(takesArguments(3))));
             case CONNECT_EXEC:
                 return builder.visit(context.advice(ConnectFailureAdvice.class, loader).on(named("execute").and(takesArguments(3))));
             case REQUEST_EXECUTOR:
@@ -89,9 +94,28 @@ public final class ApacheHttpClient5Plugin extends ExactNamePlugin {
                         .and(takesArguments(5)).and(takesArgument(0, named("org.apache.hc.core5.http.HttpRequest")))));
             case ASYNC_EXCHANGE_HANDLER:
                 return asyncExchangeHandler(builder, type, loader);
+            case ASYNC_CALLBACK:
+                return asyncCallback(builder, type, loader);
             default:
                 return builder;
         }
+    }
+
+    /**
+     * The client's own callback of an execution ({@code InternalAbstractHttpAsyncClient$2}): woven only when it is the
+     * {@code AsyncExecCallback} this version of the source has there. (The hand-off begins only for a callback of that
+     * class name, so a release that reorders its anonymous classes leaves async calls judged without it.)
+     */
+    private DynamicType.Builder<?> asyncCallback(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
+        boolean callback = type.getInterfaces().asErasures().stream()
+                .anyMatch(i -> i.getName().equals("org.apache.hc.client5.http.async.AsyncExecCallback"));
+        if (!callback) {
+            LOG.warn("{} is not the execution callback intentguard knows: an async HttpClient 5 call a tool does not "
+                    + "wait for is not seen as under way", type.getName());
+            return builder;
+        }
+        return builder.visit(context.advice(AsyncCallbackAdvice.class, loader).on(named("completed").and(takesArguments(0))
+                .or(named("failed").and(takesArguments(1))).or(named("handleResponse").and(takesArguments(2)))));
     }
 
     /**

@@ -16,7 +16,8 @@ import java.io.IOException;
  * On {@code DefaultHttpRequestRetryStrategy.retryRequest}, the question {@code HttpRequestRetryExec} asks
  * after each attempt (default: 1 retry after 1 s; on 429 and 503 for any method, POST included, and on
  * I/O errors for idempotent methods). Inside a side_effect scope with {@code client-retries: suppress}, for a
- * keyed request, the answer becomes {@code false}: the caller gets the 503 response, or the I/O exception.
+ * keyed request that may have reached the server ({@code HttpDispatch.mayResend}), the answer becomes
+ * {@code false}: the caller gets the 503 response, or the I/O exception.
  * The strategy's connect-level exceptions (ConnectException, UnknownHostException, ...) are never retried
  * by it, so what is stopped here is always a request that reached the server or may have.
  *
@@ -47,7 +48,7 @@ final class SuppressRetryAdvice {
             if (scope == null) {
                 scope = IntentScope.carried(request);                     // async: asked on a reactor thread
             }
-            if (scope == null || !HttpDispatch.suppressResends(scope)) {
+            if (scope == null) {
                 return;
             }
             URIAuthority authority = request.getAuthority();
@@ -60,12 +61,9 @@ final class SuppressRetryAdvice {
             if (query >= 0) {
                 path = path.substring(0, query);
             }
-            if (HttpDispatch.keyHeader(scope, "httpclient5", request.getMethod(), authority.getHostName(), port, path, null) == null) {
-                return;                      // not keyed (read, host off the allowlist): the client's retries as usual
-            }
-            retry = false;
-            HttpDispatch.attempt(scope, "httpclient5", request.getMethod(), authority.getHostName(), port, path,
-                    HttpDispatch.SUPPRESSED, 0, "HttpRequestRetryExec after " + (exception == null ? "I/O error" : exception.getClass().getSimpleName()));
+            // Not keyed (read, host off the allowlist), or nothing of it reached the server: the client's retries as usual.
+            retry = HttpDispatch.mayResend(scope, "httpclient5", request.getMethod(), authority.getHostName(), port, path,
+                    "HttpRequestRetryExec after " + (exception == null ? "I/O error" : exception.getClass().getSimpleName()));
         }
     }
 
@@ -86,7 +84,7 @@ final class SuppressRetryAdvice {
             if (scope == null) {
                 scope = IntentScope.carried(request);                     // async: asked on a reactor thread
             }
-            if (scope == null || !HttpDispatch.suppressResends(scope)) {
+            if (scope == null) {
                 return;
             }
             URIAuthority authority = request == null ? null : request.getAuthority();
@@ -99,12 +97,8 @@ final class SuppressRetryAdvice {
             if (query >= 0) {
                 path = path.substring(0, query);
             }
-            if (HttpDispatch.keyHeader(scope, "httpclient5", request.getMethod(), authority.getHostName(), port, path, null) == null) {
-                return;
-            }
-            retry = false;
-            HttpDispatch.attempt(scope, "httpclient5", request.getMethod(), authority.getHostName(), port, path,
-                    HttpDispatch.SUPPRESSED, response.getCode(), "HttpRequestRetryExec after HTTP " + response.getCode());
+            retry = HttpDispatch.mayResend(scope, "httpclient5", request.getMethod(), authority.getHostName(), port, path,
+                    "HttpRequestRetryExec after HTTP " + response.getCode());
         }
     }
 }

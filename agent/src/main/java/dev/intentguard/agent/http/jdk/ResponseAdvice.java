@@ -11,8 +11,8 @@ import java.net.http.HttpRequest;
 /**
  * Woven into {@code Response(HttpRequestImpl, Exchange, HttpHeaders, HttpConnection, int status, Version,
  * boolean isConnectResponse)}, built once per response head received (HTTP/1.1 and HTTP/2): the wire evidence
- * "the server answered {@code status}" for the attempt. A proxy's answer to CONNECT and interim 1xx heads are not
- * answers to the request.
+ * "the server answered {@code status}" for the attempt, and the end of its exchange. A proxy's answer to CONNECT
+ * and interim 1xx heads are not answers to the request.
  */
 final class ResponseAdvice {
     private ResponseAdvice() {
@@ -33,5 +33,7 @@ final class ResponseAdvice {
         int port = uri.getPort() >= 0 ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
         HttpDispatch.attempt(scope, JdkHttpClientPlugin.CLIENT, r.method(), uri.getHost(), port, uri.getPath(),
                 HttpDispatch.RESPONSE, status, null);
+        // The exchange is answered; a redirect or an authentication round that follows begins again (FollowScopeAdvice).
+        HttpDispatch.ended(scope, r.method(), uri.getHost(), port, uri.getPath());
     }
 }

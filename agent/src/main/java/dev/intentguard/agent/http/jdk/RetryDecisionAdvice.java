@@ -26,10 +26,11 @@ import java.util.concurrent.ExecutionException;
  *       response, GET and HEAD only unless {@code jdk.httpclient.enableAllMethodRetry},</li>
  *   <li>(17.0.21+, 25) an HTTP/2 stream the peer says it did not process.</li>
  * </ul>
- * The attempt is recorded (connect failure or unprocessed: not sent; otherwise no response). Inside a
- * side_effect scope with {@code client-retries: suppress}, for a request that carries the key, the resend is
- * replaced by what the client does when it will not retry: fail with {@code retryCause}; the stopped resend is
- * recorded. Everything else (outside a tool, off the allowlist, same-key) keeps the client's behaviour.
+ * The attempt is recorded (connect failure or unprocessed: not sent; otherwise no response). When the agent says the
+ * resend may not go ({@code HttpDispatch.mayResend}: inside a side_effect scope with {@code client-retries:
+ * suppress}, a keyed request an attempt of which may have reached the server), it is replaced by what the client
+ * does when it will not retry: fail with {@code retryCause}. A resend after nothing was sent goes ahead, with the
+ * same key. Everything else (outside a tool, off the allowlist, same-key) keeps the client's behaviour.
  */
 final class RetryDecisionAdvice {
     private RetryDecisionAdvice() {
@@ -60,11 +61,10 @@ final class RetryDecisionAdvice {
                     expired ? HttpDispatch.NO_RESPONSE : HttpDispatch.NOT_SENT, 0,
                     expired ? why + ": the connection failed before any byte of a response"
                             : cause instanceof ConnectException ? why : why + ": not processed by the peer");
-            if (HttpDispatch.suppressResends(scope) && HttpDispatch.keyHeader(scope, JdkHttpClientPlugin.CLIENT, method,
-                    uri.getHost(), port, uri.getPath(), null) != null) {
+            if (!HttpDispatch.mayResend(scope, JdkHttpClientPlugin.CLIENT, method, uri.getHost(), port, uri.getPath(),
+                    "MultiExchange resend after " + why)) {
                 returned = CompletableFuture.failedFuture(retryCause != null ? retryCause : cause);
-                HttpDispatch.attempt(scope, JdkHttpClientPlugin.CLIENT, method, uri.getHost(), port, uri.getPath(),
-                        HttpDispatch.SUPPRESSED, 0, "MultiExchange resend after " + why);
+                HttpDispatch.ended(scope, method, uri.getHost(), port, uri.getPath());
             }
             return;
         }
@@ -83,5 +83,6 @@ final class RetryDecisionAdvice {
         HttpDispatch.attempt(scope, JdkHttpClientPlugin.CLIENT, method, uri.getHost(), port, uri.getPath(),
                 notSent ? HttpDispatch.NOT_SENT : HttpDispatch.NO_RESPONSE, 0,
                 end == null ? null : end.getClass().getSimpleName());
+        HttpDispatch.ended(scope, method, uri.getHost(), port, uri.getPath());
     }
 }

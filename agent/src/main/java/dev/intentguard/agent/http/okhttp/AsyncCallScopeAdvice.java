@@ -1,5 +1,6 @@
 package dev.intentguard.agent.http.okhttp;
 
+import dev.intentguard.api.bridge.HttpDispatch;
 import dev.intentguard.api.bridge.IntentScope;
 import dev.intentguard.api.bridge.ToolFrame;
 import net.bytebuddy.asm.Advice;
@@ -22,6 +23,9 @@ final class AsyncCallScopeAdvice {
         if (scope != null) {
             previous = IntentScope.enter(scope);
             entered = true;
+            if (HttpDispatch.watched(scope, asyncCall.getCall().request().method())) {
+                HttpDispatch.handOffEnded(scope);      // its exchange begins now, on this thread, before any callback
+            }
         }
     }
 

@@ -14,8 +14,9 @@ import okhttp3.Response;
  * and 503 with {@code Retry-After: 0} (once, whatever the setting). Inside a side_effect scope with
  * {@code client-retries: suppress} they become {@code null}: the caller gets the 408/503 response itself.
  *
- * <p>Left alone: redirects (3xx: a new request the server asked for, not a retry; it keeps the key, being
- * built from the keyed request), 401/407 (the authenticator's answer to a refusal), and 421 (only on a
+ * <p>Left alone, and told to the agent as followed: redirects (3xx: a new request the server asked for, not a
+ * retry; it keeps the key, being built from the keyed request), 401/407 (the authenticator's answer to a refusal),
+ * and 421 (only on a
  * coalesced HTTP/2 connection; RFC 9110 15.5.20: the server did not process it, and a client may retry it
  * on another connection whatever the method).
  */
@@ -29,21 +30,21 @@ final class SuppressFollowUpAdvice {
         if (followUp == null || response == null) {
             return;
         }
-        int status = response.code();
-        if (status != 408 && status != 503) {
-            return;
-        }
         ToolFrame scope = IntentScope.current();
-        if (scope == null || !HttpDispatch.suppressResends(scope)) {
+        if (scope == null) {
             return;
         }
         Request sent = response.request();
         HttpUrl url = sent.url();
-        if (HttpDispatch.keyHeader(scope, "okhttp", sent.method(), url.host(), url.port(), url.encodedPath(), null) == null) {
+        int status = response.code();
+        if (status != 408 && status != 503) {
+            // A redirect or an authentication round: a 307/308 is answered by the follow-up, not by itself.
+            HttpDispatch.followed(scope, HttpDispatch.endpoint(sent.method(), url.host(), url.port(), url.encodedPath()), null);
             return;
         }
-        followUp = null;
-        HttpDispatch.attempt(scope, "okhttp", sent.method(), url.host(), url.port(), url.encodedPath(),
-                HttpDispatch.SUPPRESSED, status, "follow-up of HTTP " + status);
+        if (!HttpDispatch.mayResend(scope, "okhttp", sent.method(), url.host(), url.port(), url.encodedPath(),
+                "follow-up of HTTP " + status)) {
+            followUp = null;
+        }
     }
 }

@@ -14,8 +14,8 @@ import java.io.IOException;
  * On {@code RetryAndFollowUpInterceptor.recover(...)}: {@code true} makes OkHttp send the same request
  * again after an I/O failure ({@code retryOnConnectionFailure}, on by default: a pooled connection the
  * server reset is silently retried on a new one). Inside a side_effect scope with {@code client-retries:
- * suppress}, for a keyed request that may have been sent, the answer becomes {@code false}: OkHttp then
- * throws the original exception, and the wire record says {@code NO_RESPONSE}.
+ * suppress}, for a keyed request that may have been sent ({@code HttpDispatch.mayResend}), the answer becomes
+ * {@code false}: OkHttp then throws the original exception, and the wire record says {@code NO_RESPONSE}.
  *
  * <p>Failures before sending stay recoverable (another route, another address: nothing is duplicated):
  * 4.x passes {@code requestSendStarted = false} for them (route failures, {@code ConnectionShutdownException});
@@ -40,16 +40,13 @@ final class SuppressRecoveryAdvice {
                 return;
             }
             ToolFrame scope = IntentScope.current();
-            if (scope == null || !HttpDispatch.suppressResends(scope)) {
+            if (scope == null) {
                 return;
             }
             HttpUrl url = request.url();
-            if (HttpDispatch.keyHeader(scope, "okhttp", request.method(), url.host(), url.port(), url.encodedPath(), null) == null) {
-                return;                      // not a keyed request (read, or host off the allowlist): OkHttp as usual
-            }
-            recovered = false;
-            HttpDispatch.attempt(scope, "okhttp", request.method(), url.host(), url.port(), url.encodedPath(),
-                    HttpDispatch.SUPPRESSED, 0, "retryOnConnectionFailure after " + e.getClass().getSimpleName());
+            // Not a keyed write, or nothing of it reached the server: OkHttp as usual.
+            recovered = HttpDispatch.mayResend(scope, "okhttp", request.method(), url.host(), url.port(), url.encodedPath(),
+                    "retryOnConnectionFailure after " + e.getClass().getSimpleName());
         }
     }
 
@@ -66,16 +63,13 @@ final class SuppressRecoveryAdvice {
                 return;
             }
             ToolFrame scope = IntentScope.current();
-            if (scope == null || !HttpDispatch.suppressResends(scope)) {
+            if (scope == null) {
                 return;
             }
             HttpUrl url = request.url();
-            if (HttpDispatch.keyHeader(scope, "okhttp", request.method(), url.host(), url.port(), url.encodedPath(), null) == null) {
-                return;
-            }
-            recovered = false;
-            HttpDispatch.attempt(scope, "okhttp", request.method(), url.host(), url.port(), url.encodedPath(),
-                    HttpDispatch.SUPPRESSED, 0, "retryOnConnectionFailure after " + e.getClass().getSimpleName());
+            // Not a keyed write, or nothing of it reached the server: OkHttp as usual.
+            recovered = HttpDispatch.mayResend(scope, "okhttp", request.method(), url.host(), url.port(), url.encodedPath(),
+                    "retryOnConnectionFailure after " + e.getClass().getSimpleName());
         }
     }
 }

@@ -13,8 +13,9 @@ import java.net.URL;
 /**
  * Woven into {@code sun.net.www.http.HttpClient#parseHTTP(MessageHeader responses, [ProgressSource,]
  * HttpURLConnection)}: one call per request written (plus a nested call when it resends). It records what the
- * attempt got (the response status, or no response) and, inside a side_effect scope with
- * {@code client-retries: suppress}, stops the resend of a request that carries the key: {@code failedOnce} is
+ * attempt got (the response status, or no response: the end of the exchange) for every write of a guarded call,
+ * and, inside a side_effect scope with {@code client-retries: suppress}, stops the resend of a request that carries
+ * the key: {@code failedOnce} is
  * what the client itself sets after its one resend, so with it set the first failure is thrown as it is. The
  * field is put back afterwards, so a kept-alive connection keeps its normal behaviour for later requests.
  *
@@ -22,9 +23,9 @@ import java.net.URL;
  * here (inside {@code java.base}), and only inside a tool scope.
  */
 final class ParseResponseAdvice {
-    /** Not in a tool, or not a keyed write: nothing to do at exit. */
+    /** Not in a tool, or not a write: nothing to do at exit. */
     static final int IGNORED = 0;
-    /** The outermost call for a keyed write: record what it got. */
+    /** The outermost call for a write: record what it got. */
     static final int WATCHED = 1;
     /** As WATCHED, and the resend is stopped. */
     static final int SUPPRESSING = 2;
@@ -56,7 +57,7 @@ final class ParseResponseAdvice {
         String method = line.substring(0, space);
         URL url = ((HttpURLConnection) c).getURL();
         int port = url.getPort() >= 0 ? url.getPort() : url.getDefaultPort();
-        if (HttpDispatch.keyHeader(scope, UrlConnectionPlugin.CLIENT, method, url.getHost(), port, url.getPath(), null) == null) {
+        if (!HttpDispatch.watched(scope, method)) {
             return IGNORED;
         }
         if (failedOnce) {
@@ -65,7 +66,7 @@ final class ParseResponseAdvice {
                     HttpDispatch.NO_RESPONSE, 0, "no response; HttpURLConnection sends it again");
             return RESEND;
         }
-        if (HttpDispatch.suppressResends(scope)) {
+        if (HttpDispatch.keyed(scope, method, url.getHost(), port) && HttpDispatch.suppressResends(scope)) {
             failedOnce = true;
             return SUPPRESSING;
         }
@@ -101,10 +102,12 @@ final class ParseResponseAdvice {
                 HttpDispatch.attempt(scope, UrlConnectionPlugin.CLIENT, method, url.getHost(), port, url.getPath(),
                         HttpDispatch.RESPONSE, Integer.parseInt(status.substring(space + 1, space + 4)), null);
             }
+            HttpDispatch.ended(scope, method, url.getHost(), port, url.getPath());
             return;
         }
         HttpDispatch.attempt(scope, UrlConnectionPlugin.CLIENT, method, url.getHost(), port, url.getPath(),
                 HttpDispatch.NO_RESPONSE, 0, thrown.getClass().getSimpleName());
+        HttpDispatch.ended(scope, method, url.getHost(), port, url.getPath());
         // Would the client have sent it again? (parseHTTP's catch and parseHTTPHeader's end-of-stream branch)
         if (state == SUPPRESSING && thrown instanceof IOException && !(thrown instanceof SocketTimeoutException)
                 && !streaming && (retryPost || !"POST".equals(method))) {

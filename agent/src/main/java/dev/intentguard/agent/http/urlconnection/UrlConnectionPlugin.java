@@ -23,11 +23,15 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  *       {@code IOException} (but not a read timeout) it opens a new connection and writes the same request again
  *       ("try once more", guarded by its {@code failedOnce} field, for every method but CONNECT, in streaming mode
  *       never, POST only while {@code sun.net.http.retryPost} is true, the default) ({@link ParseResponseAdvice}).</li>
- *   <li>HUC {@code writeRequests()}: if writing the request fails it opens a new connection and writes again, for
- *       any method, whatever {@code retryPost} says (HUC's own {@code failedOnce}) ({@link WriteResendAdvice}).</li>
+ *   <li>HUC {@code writeRequests()}: the request is written: its exchange begins; if writing fails it opens a new
+ *       connection and writes again, for any method, whatever {@code retryPost} says (HUC's own
+ *       {@code failedOnce}) ({@link WriteRequestsAdvice}).</li>
+ *   <li>HUC {@code followRedirect()}: {@code true} when it follows the response to a new location
+ *       ({@link FollowRedirectAdvice}).</li>
  * </ul>
- * Both resends are stopped per connection, inside a side_effect scope only; {@code sun.net.http.retryPost} is
- * never touched.
+ * Every write of a guarded call is watched, keyed or not (another host, {@code mode: audit}): its evidence counts.
+ * Both resends are stopped per connection, for keyed writes of a side_effect scope only;
+ * {@code sun.net.http.retryPost} is never touched.
  */
 public final class UrlConnectionPlugin extends ExactNamePlugin {
     static final String CLIENT = "HttpURLConnection";
@@ -63,7 +67,8 @@ public final class UrlConnectionPlugin extends ExactNamePlugin {
                         .visit(context.advice(KeyHeaderAdvice.class).on(takesArguments(0)
                                 .and(named("connect").or(named("getOutputStream")).or(named("getInputStream")))))
                         .visit(context.advice(ConnectFailureAdvice.class).on(named("connect").and(takesArguments(0))))
-                        .visit(context.advice(WriteResendAdvice.class).on(named("writeRequests").and(takesArguments(0))));
+                        .visit(context.advice(WriteRequestsAdvice.class).on(named("writeRequests").and(takesArguments(0))))
+                        .visit(context.advice(FollowRedirectAdvice.class).on(named("followRedirect").and(takesArguments(0))));
             case HTTPS_HUC:
                 return builder
                         .visit(context.advice(KeyHeaderAdvice.class).on(named("connect").and(takesArguments(0))))
