@@ -20,6 +20,7 @@ import dev.intentguard.agent.store.ChronicleIntentStore;
 import dev.intentguard.agent.store.InMemoryIntentStore;
 import dev.intentguard.agent.store.IntentStore;
 import dev.intentguard.agent.store.StoreUnavailableException;
+import dev.intentguard.agent.store.SharedStores;
 import dev.intentguard.agent.store.StoreHandle;
 import dev.intentguard.agent.tool.ToolGuard;
 import dev.intentguard.agent.weave.AgentPlugin;
@@ -80,8 +81,8 @@ public final class AgentStartup {
         }
 
         ChronicleAccess.grant(instrumentation);
-        StoreHandle store = StoreHandle.pending(config.store().path().toString());
-        AuditRecorder recorder = AuditRecorder.create(config);
+        StoreHandle store = StoreHandle.pending(config.store().description());
+        AuditRecorder recorder = AuditRecorder.create(config, store);
         NetworkWatch network = new NetworkWatch();
         ToolGuard guard = ToolGuard.create(config, store, recorder, network);
         List<AgentPlugin> plugins = new ArrayList<>();
@@ -124,7 +125,7 @@ public final class AgentStartup {
         LOG.info("intentguard {} {} in {} ms: config {}, {}, store {}, mode {}, on-error {}", Version.current(),
                 attached ? "attached" : "started", (System.nanoTime() - startNanos) / 1_000_000,
                 config.source() == null ? "none (annotated tools only)" : config.source(), describeTools(config),
-                config.store().path(), config.mode().configName(), config.onError().configName());
+                config.store().description(), config.mode().configName(), config.onError().configName());
     }
 
     /**
@@ -132,6 +133,9 @@ public final class AgentStartup {
      * under fail-open, with a loud error: intents are then guarded for this run only.
      */
     private static IntentStore openStore(AgentConfig config) throws Exception {
+        if (config.store().shared()) {
+            return SharedStores.open(config.store());
+        }
         List<String> missing = ChronicleIntentStore.missingModules();
         if (!missing.isEmpty()) {
             String reason = "this Java runtime lacks the module" + (missing.size() == 1 ? " " : "s ") + String.join(", ", missing)

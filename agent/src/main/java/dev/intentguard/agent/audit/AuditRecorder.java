@@ -3,13 +3,18 @@ package dev.intentguard.agent.audit;
 import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.agent.config.HttpSettings;
 import dev.intentguard.agent.config.Mode;
+import dev.intentguard.agent.store.FleetStore;
+import dev.intentguard.agent.store.IntentStore;
 import dev.intentguard.agent.store.ProcessOwner;
+import dev.intentguard.agent.store.StoreHandle;
 import dev.intentguard.agent.wire.WireAttempt;
 import dev.intentguard.agent.wire.WireOutcome;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -50,10 +55,35 @@ public final class AuditRecorder {
         this.eventsWhenReady = events;
     }
 
-    /** The recorder for a running agent: journal beside the store (unless switched off), JFR when available. */
+    /**
+     * The recorder for a running agent: the journal beside the store file, or in the shared store every JVM of the
+     * fleet writes to (unless switched off); JFR when available.
+     */
     public static AuditRecorder create(AgentConfig config) {
-        JournalWriter journal = config.audit().journal()
-                ? new JournalWriter(journalFolder(config.store().path()), config.audit()) : null;
+        return create(config, null);
+    }
+
+    public static AuditRecorder create(AgentConfig config, StoreHandle store) {
+        JournalWriter journal = null;
+        if (config.audit().journal() && config.store().shared() && store != null) {
+            Duration wait = config.store().openTimeout();
+            journal = new JournalWriter(new JournalWriter.SharedSink() {
+                @Override
+                public void append(List<String> lines) throws Exception {
+                    IntentStore s = store.await(wait);
+                    if (s instanceof FleetStore) {
+                        ((FleetStore) s).appendJournal(lines);
+                    }
+                }
+
+                @Override
+                public String describe() {
+                    return store.description();
+                }
+            }, config.audit());
+        } else if (config.audit().journal() && !config.store().shared()) {
+            journal = new JournalWriter(journalFolder(config.store().path()), config.audit());
+        }
         return new AuditRecorder(config.mode(), config.http().clientRetries() == HttpSettings.ClientRetries.SUPPRESS,
                 journal, null);
     }

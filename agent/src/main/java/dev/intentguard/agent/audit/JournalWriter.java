@@ -73,12 +73,31 @@ final class JournalWriter {
     private FileChannel channel;
     private boolean tidied;
 
+    /** Where a fleet's journal goes instead of files: its shared store. */
+    interface SharedSink {
+        void append(List<String> lines) throws Exception;
+
+        String describe();
+    }
+
+    private final SharedSink shared;
+
     JournalWriter(Path folder, AuditSettings settings) {
-        this(folder, settings, true);
+        this(folder, null, settings, true);
+    }
+
+    /** The journal of a JVM on a shared store: every JVM's entries go there, for one report of the whole fleet. */
+    JournalWriter(SharedSink shared, AuditSettings settings) {
+        this(null, shared, settings, true);
+    }
+
+    JournalWriter(Path folder, AuditSettings settings, boolean start) {
+        this(folder, null, settings, start);
     }
 
     /** {@code start = false} leaves the writer thread to {@link #start()} (a test fills the queue first). */
-    JournalWriter(Path folder, AuditSettings settings, boolean start) {
+    private JournalWriter(Path folder, SharedSink shared, AuditSettings settings, boolean start) {
+        this.shared = shared;
         this.folder = folder;
         this.maxFileBytes = settings.journalFileBytes();
         this.maxFiles = settings.journalFiles();
@@ -154,7 +173,8 @@ final class JournalWriter {
             } catch (Throwable t) {
                 dropped.addAndGet(batch.size());
                 unreported.addAndGet(batch.size());
-                error("the journal in " + folder + " cannot be written (" + t + "); entries are dropped and counted");
+                error("the journal in " + (shared != null ? shared.describe() : folder) + " cannot be written (" + t
+                        + "); entries are dropped and counted");
             } finally {
                 batch.clear();
             }
@@ -162,7 +182,7 @@ final class JournalWriter {
         closeChannel();
     }
 
-    private void write(List<JournalEntry> batch) throws IOException {
+    private void write(List<JournalEntry> batch) throws Exception {
         List<byte[]> lines = new ArrayList<>(batch.size() + 1);
         ByteArrayOutputStream line = new ByteArrayOutputStream(512);
         for (JournalEntry e : batch) {
@@ -179,6 +199,15 @@ final class JournalWriter {
                 g.writeNumberField("count", lost);
                 g.writeEndObject();
             }, line));
+        }
+        if (shared != null) {
+            List<String> text = new ArrayList<>(lines.size());
+            for (byte[] l : lines) {
+                text.add(new String(l, 0, l.length - 1, java.nio.charset.StandardCharsets.UTF_8));
+            }
+            shared.append(text);
+            written.addAndGet(batch.size());
+            return;
         }
         // Whole lines only, and a file never grows past the limit by more than one line.
         long size = channel().size();

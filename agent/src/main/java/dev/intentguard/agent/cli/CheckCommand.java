@@ -48,7 +48,7 @@ final class CheckCommand {
         }
         out.println("config " + loaded.source() + ": valid");
         out.println("  mode " + loaded.mode().configName() + ", on-error " + loaded.onError().configName()
-                + ", store " + loaded.store().path());
+                + ", store " + loaded.store().description());
         if (classPath == null) {
             out.println("tools (methods and keys not checked: give --classpath to check them against the classes):");
             for (ToolSpec t : loaded.tools()) {

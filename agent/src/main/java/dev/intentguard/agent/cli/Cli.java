@@ -28,6 +28,12 @@ public final class Cli {
                 return AttachCommand.run(rest, out, err);
             case "report":
                 return ReportCommand.run(rest, out, err);
+            case "disable":
+                return FleetCommand.switchTool(rest, true, out, err);
+            case "enable":
+                return FleetCommand.switchTool(rest, false, out, err);
+            case "accept-loss":
+                return FleetCommand.acceptLoss(rest, out, err);
             case "version":
                 out.println("intentguard " + dev.intentguard.agent.Version.current());
                 return 0;
@@ -41,12 +47,15 @@ public final class Cli {
         return String.join("\n",
                 "usage: java -jar intentguard-agent.jar <command>",
                 "  check CONFIG [--classpath CP]   validate a config; with the class path, also each method and key",
-                "  intents --store PATH [--status S] [--json]",
+                "  intents --store PATH|URL [--status S] [--json]",
                 "                                  list the intents of a store (while the application runs)",
-                "  resolve --store PATH --key K --as done|failed",
+                "  resolve --store PATH|URL --key K --as done|failed",
                 "                                  settle an unknown intent after checking with the provider",
-                "  report --store PATH [--since 24h] [--format text|json|html] [--out FILE]",
+                "  report --store PATH|URL [--since 24h] [--format text|json|html] [--out FILE]",
                 "                                  repeats by retry layer, fan-out, what was (or would be) prevented",
+                "  disable TOOL --store URL        switch a tool off for every JVM on a shared store (enable: on)",
+                "  accept-loss --store URL         let the agents go on after a shared store lost its data",
+                "  (a shared store's URL: redis://host:6379/0, jdbc:postgresql://host:5432/db; --namespace NS if not intentguard)",
                 "  attach PID [config=PATH]        load the agent into a running JVM",
                 "  version                         print the agent's version",
                 "",

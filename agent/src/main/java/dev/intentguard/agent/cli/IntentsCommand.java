@@ -3,7 +3,7 @@ package dev.intentguard.agent.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.intentguard.agent.json.AgentJson;
-import dev.intentguard.agent.store.ChronicleIntentStore;
+import dev.intentguard.agent.store.IntentStore;
 import dev.intentguard.agent.store.IntentRecord;
 import dev.intentguard.agent.store.IntentStatus;
 import dev.intentguard.agent.store.StoreUnavailableException;
@@ -18,17 +18,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code intents --store PATH [--status S] [--json]}: the intents of a store, oldest first, read while the
+ * {@code intents --store PATH|URL [--status S] [--json]}: the intents of a store, oldest first, read while the
  * application runs (the store is shared).
  */
 final class IntentsCommand {
-    static final String USAGE = "usage: intents --store PATH [--status pending_unknown|requires_reconciliation|in_flight|done|failed] [--json]";
+    static final String USAGE = "usage: intents --store PATH|URL [--status pending_unknown|requires_reconciliation|in_flight|done|failed] [--json]";
 
     private IntentsCommand() {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        StoreArguments a = new StoreArguments(args, List.of("--store", "--status"), List.of("--json"));
+        StoreArguments a = new StoreArguments(args, List.of("--store", "--status", "--namespace"), List.of("--json"));
         if (a.problem() != null || a.get("--store") == null) {
             err.println((a.problem() == null ? "" : a.problem() + "\n") + USAGE);
             return 2;
@@ -42,14 +42,14 @@ final class IntentsCommand {
             }
         }
         List<Map.Entry<String, IntentRecord>> rows = new ArrayList<>();
-        try (ChronicleIntentStore store = ChronicleIntentStore.openExisting(Path.of(a.get("--store")), Duration.ofSeconds(5))) {
+        try (IntentStore store = CliStores.open(a.get("--store"), a.get("--namespace"))) {
             IntentStatus filter = only;
             store.forEach((key, record) -> {
                 if (filter == null || record.status() == filter) {
                     rows.add(Map.entry(key, record));
                 }
             });
-        } catch (StoreUnavailableException | java.io.IOException e) {
+        } catch (StoreUnavailableException | java.io.IOException | RuntimeException e) {
             err.println(e.getMessage());
             return 1;
         }

@@ -9,6 +9,7 @@ import dev.intentguard.agent.audit.report.TextReport;
 import dev.intentguard.agent.config.Durations;
 import dev.intentguard.agent.json.AgentJson;
 import dev.intentguard.agent.store.ChronicleIntentStore;
+import dev.intentguard.agent.store.FleetStore;
 import dev.intentguard.agent.store.StoreUnavailableException;
 
 import java.io.IOException;
@@ -28,13 +29,13 @@ import java.util.Map;
  * worst intents with their timelines. Works while the application runs.
  */
 final class ReportCommand {
-    static final String USAGE = "usage: report --store PATH [--since 24h] [--format text|json|html] [--out FILE]";
+    static final String USAGE = "usage: report --store PATH|URL [--since 24h] [--format text|json|html] [--out FILE]";
 
     private ReportCommand() {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        StoreArguments a = new StoreArguments(args, List.of("--store", "--since", "--format", "--out"), List.of());
+        StoreArguments a = new StoreArguments(args, List.of("--store", "--since", "--format", "--out", "--namespace"), List.of());
         if (a.problem() != null || a.get("--store") == null) {
             err.println((a.problem() == null ? "" : a.problem() + "\n") + USAGE);
             return 2;
@@ -54,20 +55,32 @@ final class ReportCommand {
             }
             since = now - d.toMillis();
         }
-        Path store = Path.of(a.get("--store")).toAbsolutePath().normalize();
-        Path folder = AuditRecorder.journalFolder(store);
-        JournalReader.Journal journal;
-        try {
-            journal = JournalReader.read(folder, since == null ? 0 : since);
-        } catch (IOException e) {
-            err.println("cannot read the journal " + folder + ": " + e);
-            return 1;
+        ObjectNode report;
+        if (CliStores.shared(a.get("--store"))) {
+            try (FleetStore fleet = CliStores.fleet(a.get("--store"), a.get("--namespace"))) {
+                JournalReader.Journal journal = JournalReader.fromLines(fleet.readJournal(since == null ? 0 : since),
+                        since == null ? 0 : since);
+                report = AuditReport.build(journal, storeView(fleet), fleet.describe(), fleet.describe() + " journal", since, now);
+            } catch (StoreUnavailableException | RuntimeException e) {
+                err.println(e.getMessage());
+                return 1;
+            }
+        } else {
+            Path store = Path.of(a.get("--store")).toAbsolutePath().normalize();
+            Path folder = AuditRecorder.journalFolder(store);
+            JournalReader.Journal journal;
+            try {
+                journal = JournalReader.read(folder, since == null ? 0 : since);
+            } catch (IOException e) {
+                err.println("cannot read the journal " + folder + ": " + e);
+                return 1;
+            }
+            if (journal.files == 0 && !Files.exists(store)) {
+                err.println("neither a store nor a journal at " + store + " (the journal is " + folder + ")");
+                return 1;
+            }
+            report = AuditReport.build(journal, storeView(store), store.toString(), folder.toString(), since, now);
         }
-        if (journal.files == 0 && !Files.exists(store)) {
-            err.println("neither a store nor a journal at " + store + " (the journal is " + folder + ")");
-            return 1;
-        }
-        ObjectNode report = AuditReport.build(journal, storeView(store), store.toString(), folder.toString(), since, now);
         String text;
         try {
             switch (format) {
@@ -101,6 +114,21 @@ final class ReportCommand {
         }
         out.println("report written to " + target.toAbsolutePath());
         return 0;
+    }
+
+    /** Each intent's status now, in a shared store. */
+    private static AuditReport.StoreView storeView(FleetStore store) {
+        Map<String, String> status = new HashMap<>();
+        Map<String, String> tool = new HashMap<>();
+        try {
+            store.forEach((key, record) -> {
+                status.put(key, record.status().displayName());
+                tool.put(key, record.tool());
+            });
+        } catch (RuntimeException e) {
+            return AuditReport.StoreView.unavailable("unreadable: " + e.getMessage());
+        }
+        return new AuditReport.StoreView("read", status, tool);
     }
 
     /** Each intent's status now; an absent or unreadable store leaves those columns empty and says why. */

@@ -41,8 +41,9 @@ public final class ConfigLoader {
     private static final List<String> HTTP_KEYS = List.of("header", "format", "hosts", "client-retries", "methods");
     private static final Pattern HEADER_NAME = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
     private static final Pattern HOST = Pattern.compile("[A-Za-z0-9.\\-\\[\\]:]+");
-    private static final List<String> STORE_KEYS = List.of("path", "max-intents", "retention", "in-flight-wait",
-            "max-result-bytes", "open-timeout", "lock-timeout");
+    private static final List<String> STORE_KEYS = List.of("path", "url", "namespace", "max-intents", "retention",
+            "in-flight-wait", "max-result-bytes", "open-timeout", "lock-timeout", "operation-timeout", "lease");
+    private static final Pattern NAMESPACE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,39}");
     private static final List<String> TOOL_KEYS = List.of("name", "method", "effect", "key", "exclude", "enabled", "check");
     private static final Pattern JAVA_NAME = Pattern.compile("[A-Za-z_$][\\w$]*");
 
@@ -202,7 +203,49 @@ public final class ConfigLoader {
             Duration wait = duration(map.entries.get("in-flight-wait"), "store.in-flight-wait", DEFAULT_IN_FLIGHT_WAIT);
             Duration open = duration(map.entries.get("open-timeout"), "store.open-timeout", DEFAULT_OPEN_TIMEOUT);
             Duration lock = duration(map.entries.get("lock-timeout"), "store.lock-timeout", DEFAULT_LOCK_TIMEOUT);
-            return new StoreSettings(path, maxIntents, retention, wait, maxResultBytes, open, lock);
+            String url = null;
+            YamlNode.Entry u = map.entries.get("url");
+            if (u != null) {
+                String v = scalar(u, "store.url");
+                if (v == null || v.isBlank()) {
+                    problem(u.keyLine, "store.url is empty", "write redis://host:6379/0 or jdbc:postgresql://host:5432/db, "
+                            + "or remove it to keep the intents in store.path");
+                } else if (StoreUrls.kind(v.trim()) == null) {
+                    problem(u.keyLine, "store.url " + StoreUrls.masked(v.trim()) + " is not a store this agent knows",
+                            "write redis://host:6379/0 (rediss:// for TLS) or jdbc:postgresql://host:5432/db "
+                                    + "(postgresql://user@host/db too)");
+                } else {
+                    url = v.trim();
+                }
+                if (p != null) {
+                    problem(p.keyLine, "store.path and store.url are both set: the intents live in one place",
+                            "keep store.url for a store every replica shares, or store.path for this host's file, not both");
+                }
+            }
+            String namespace = StoreSettings.DEFAULT_NAMESPACE;
+            YamlNode.Entry ns = map.entries.get("namespace");
+            if (ns != null) {
+                String v = scalar(ns, "store.namespace");
+                if (v != null && NAMESPACE.matcher(v.trim()).matches()) {
+                    namespace = v.trim();
+                } else if (v != null) {
+                    problem(ns.keyLine, "store.namespace \"" + v + "\" is not a namespace (letters, digits and _, at most 40, "
+                            + "not starting with a digit)", "write e.g. namespace: intentguard_payments");
+                }
+            }
+            Duration operation = duration(map.entries.get("operation-timeout"), "store.operation-timeout",
+                    StoreSettings.DEFAULT_OPERATION_TIMEOUT);
+            Duration lease = duration(map.entries.get("lease"), "store.lease", StoreSettings.DEFAULT_LEASE);
+            if (lease.compareTo(operation.multipliedBy(3)) < 0) {
+                YamlNode.Entry where = map.entries.get("lease") != null ? map.entries.get("lease")
+                        : map.entries.get("operation-timeout");
+                problem(where.keyLine, "store.lease " + lease.toMillis() + " ms" + (map.entries.get("lease") == null
+                        ? " (the default)" : "") + " is shorter than three operation timeouts ("
+                        + operation.multipliedBy(3).toMillis() + " ms): a slow renewal would let the lease run out under a "
+                        + "call that still runs", "raise store.lease to at least three store.operation-timeout");
+            }
+            return new StoreSettings(url != null ? null : path, maxIntents, retention, wait, maxResultBytes, open, lock, url,
+                    namespace, operation, lease);
         }
 
         private ReconcileSettings reconcile(YamlNode.Entry entry) {

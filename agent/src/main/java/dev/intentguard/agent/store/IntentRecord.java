@@ -24,6 +24,13 @@ public final class IntentRecord {
     private final String callerToolCall;
     private final String callerConversation;
     private final String callerTurn;
+    /** The JVM that owns an in-flight record ({@link ProcessOwner#instance()}), across hosts; {@code null} otherwise. */
+    private final String ownerInstance;
+    /**
+     * What a shared store said about the in-flight owner's lease when it read the record ({@code null}: a store of this
+     * host, where the process table decides). Not part of the stored bytes.
+     */
+    private final Boolean leaseHeld;
     private byte[] encoded;
 
     IntentRecord(String tool, IntentStatus status, byte[] fingerprint, long createdAt, long updatedAt, int attempts,
@@ -36,6 +43,16 @@ public final class IntentRecord {
     IntentRecord(String tool, IntentStatus status, byte[] fingerprint, long createdAt, long updatedAt, int attempts,
                  long ownerPid, long ownerStart, String ownerThread, String result, boolean resultTruncated, String error,
                  String checkArgs, String callerToolCall, String callerConversation, String callerTurn) {
+        this(tool, status, fingerprint, createdAt, updatedAt, attempts, ownerPid, ownerStart, ownerThread, result,
+                resultTruncated, error, checkArgs, callerToolCall, callerConversation, callerTurn, null, null);
+    }
+
+    IntentRecord(String tool, IntentStatus status, byte[] fingerprint, long createdAt, long updatedAt, int attempts,
+                 long ownerPid, long ownerStart, String ownerThread, String result, boolean resultTruncated, String error,
+                 String checkArgs, String callerToolCall, String callerConversation, String callerTurn,
+                 String ownerInstance, Boolean leaseHeld) {
+        this.ownerInstance = ownerInstance;
+        this.leaseHeld = leaseHeld;
         this.tool = tool;
         this.status = status;
         this.fingerprint = fingerprint;
@@ -62,14 +79,15 @@ public final class IntentRecord {
     public static IntentRecord inFlight(String tool, byte[] fingerprint, String checkArgs, long now) {
         ProcessOwner me = ProcessOwner.self();
         return new IntentRecord(tool, IntentStatus.IN_FLIGHT, fingerprint, now, now, 1, me.pid(), me.startMillis(),
-                Thread.currentThread().getName(), null, false, null, checkArgs);
+                Thread.currentThread().getName(), null, false, null, checkArgs, null, null, null, me.instance(), null);
     }
 
     /** A new attempt after a definite failure; {@code fingerprint} is the new call's. */
     public IntentRecord retried(byte[] newFingerprint, String newCheckArgs, long now) {
         ProcessOwner me = ProcessOwner.self();
         return new IntentRecord(tool, IntentStatus.IN_FLIGHT, newFingerprint, createdAt, now, attempts + 1, me.pid(),
-                me.startMillis(), Thread.currentThread().getName(), null, false, null, newCheckArgs);
+                me.startMillis(), Thread.currentThread().getName(), null, false, null, newCheckArgs, null, null, null,
+                me.instance(), null);
     }
 
     public IntentRecord done(String resultJson, boolean truncated, long now) {
@@ -100,7 +118,31 @@ public final class IntentRecord {
      */
     public IntentRecord withCaller(String toolCallHash, String conversationHash, String turnHash) {
         return new IntentRecord(tool, status, fingerprint, createdAt, updatedAt, attempts, ownerPid, ownerStart,
-                ownerThread, result, resultTruncated, error, checkArgs, toolCallHash, conversationHash, turnHash);
+                ownerThread, result, resultTruncated, error, checkArgs, toolCallHash, conversationHash, turnHash,
+                ownerInstance, leaseHeld);
+    }
+
+    /** The same stored bytes, read by a shared store that also read the owner's lease ({@code held}). */
+    public IntentRecord withLease(boolean held) {
+        IntentRecord r = new IntentRecord(tool, status, fingerprint, createdAt, updatedAt, attempts, ownerPid, ownerStart,
+                ownerThread, result, resultTruncated, error, checkArgs, callerToolCall, callerConversation, callerTurn,
+                ownerInstance, held);
+        r.encoded = encoded;
+        return r;
+    }
+
+    /**
+     * Whether {@code unknown} is what became of this claim when its owner was taken for dead (its lease ran out, its
+     * process ended) while it ran: a late owner may still record the truth it learnt over it.
+     */
+    public boolean sameClaimAs(IntentRecord unknown) {
+        return unknown != null && unknown.createdAt == createdAt && unknown.attempts == attempts
+                && Arrays.equals(unknown.fingerprint, fingerprint);
+    }
+
+    /** The JVM that owns this in-flight record, or {@code null}. */
+    public String ownerInstance() {
+        return ownerInstance;
     }
 
     public String tool() {
@@ -147,12 +189,22 @@ public final class IntentRecord {
 
     /** {@code true} while in flight and written by this JVM. */
     public boolean ownedBySelf() {
-        return status == IntentStatus.IN_FLIGHT && ProcessOwner.self().isSelf(ownerPid, ownerStart);
+        if (status != IntentStatus.IN_FLIGHT) {
+            return false;
+        }
+        return ownerInstance != null ? ownerInstance.equals(ProcessOwner.self().instance())
+                : ProcessOwner.self().isSelf(ownerPid, ownerStart);
     }
 
-    /** {@code true} while in flight and the owning process still runs. */
+    /**
+     * {@code true} while in flight and the owner still runs it: on a shared store, while its lease is held (the owner
+     * renews it; the store's clock decides); on this host's store, while the owning process runs.
+     */
     public boolean ownerAlive() {
-        return status == IntentStatus.IN_FLIGHT && ProcessOwner.isAlive(ownerPid, ownerStart);
+        if (status != IntentStatus.IN_FLIGHT) {
+            return false;
+        }
+        return leaseHeld != null ? leaseHeld : ProcessOwner.isAlive(ownerPid, ownerStart);
     }
 
     /** The first result as JSON, or {@code null} when none was kept. */
@@ -213,6 +265,16 @@ public final class IntentRecord {
         IntentRecord r = RecordCodec.decode(bytes);
         r.encoded = bytes;
         return r;
+    }
+
+    /** The stored bytes (do not modify): what a shared store keeps and compares. */
+    public byte[] bytes() {
+        return encoded();
+    }
+
+    /** The record a shared store kept as {@code bytes}. */
+    public static IntentRecord fromBytes(byte[] bytes) {
+        return decoded(bytes);
     }
 
     @Override

@@ -21,7 +21,8 @@ public enum IntentStatus {
         this.displayName = displayName;
     }
 
-    int code() {
+    /** The code in the stored bytes (and in a shared store's status column). */
+    public int code() {
         return code;
     }
 
@@ -44,7 +45,7 @@ public enum IntentStatus {
         return null;
     }
 
-    static IntentStatus ofCode(int code) {
+    public static IntentStatus ofCode(int code) {
         for (IntentStatus s : values()) {
             if (s.code == code) {
                 return s;

@@ -32,6 +32,32 @@ public interface IntentStore extends AutoCloseable {
     /** Every intent, for the command-line tools; may see concurrent changes. */
     void forEach(BiConsumer<String, IntentRecord> action);
 
+    /** Every intent whose outcome is unknown (for the reconciler); a shared store reads an index, not every intent. */
+    default void forEachUnknown(BiConsumer<String, IntentRecord> action) {
+        forEach((key, record) -> {
+            if (record.unknown()) {
+                action.accept(key, record);
+            }
+        });
+    }
+
+    /**
+     * This JVM claimed {@code key} (its record is IN_FLIGHT and ours) and runs the call now: a shared store keeps the
+     * claim's lease alive until the returned handle is closed. Owners on this host are seen alive in the process
+     * table, so the file store has nothing to keep.
+     */
+    default Lease hold(String key) {
+        return Lease.NONE;
+    }
+
+    /** A claim kept alive while its call runs. */
+    interface Lease extends AutoCloseable {
+        Lease NONE = () -> { };
+
+        @Override
+        void close();
+    }
+
     long size();
 
     /** Where it lives, for messages. */

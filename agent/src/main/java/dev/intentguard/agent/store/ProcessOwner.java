@@ -13,10 +13,12 @@ public final class ProcessOwner {
 
     private final long pid;
     private final long startMillis;
+    private final String instance;
 
     ProcessOwner(long pid, long startMillis) {
         this.pid = pid;
         this.startMillis = startMillis;
+        this.instance = pid + "-" + Long.toHexString(new java.security.SecureRandom().nextLong());
     }
 
     public static ProcessOwner self() {
@@ -35,6 +37,14 @@ public final class ProcessOwner {
 
     public long startMillis() {
         return startMillis;
+    }
+
+    /**
+     * This JVM among every JVM of every host: its pid and a random number drawn at start. A shared store keeps it as the
+     * owner of an in-flight record and as the holder of its lease, where a pid alone could be another host's.
+     */
+    public String instance() {
+        return instance;
     }
 
     /** {@code true} if the record's owner is this JVM. */

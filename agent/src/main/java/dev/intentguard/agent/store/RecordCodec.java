@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
  * <pre>
  * u8 version | u8 status | u8 flags (bit 0: result truncated) | i64 created | i64 updated | i32 attempts
  * | i64 owner pid | i64 owner start | str owner thread | bytes fingerprint | str tool | str result | str error
- * [| str check arguments] [| str caller tool call | str caller conversation | str caller turn]
+ * [| str check arguments] [| str caller tool call | str caller conversation | str caller turn] [| str owner instance]
  * </pre>
  * where {@code str} and {@code bytes} are an i32 length (-1 for null) and the UTF-8 or raw bytes. Nothing
  * in it names a Java class of the agent, so the format survives any repackaging. Optional fields are appended at the
@@ -30,10 +30,12 @@ final class RecordCodec {
         byte[] callerToolCall = utf8(r.callerToolCall());
         byte[] callerConversation = utf8(r.callerConversation());
         byte[] callerTurn = utf8(r.callerTurn());
-        boolean caller = callerToolCall != null || callerConversation != null || callerTurn != null;
+        byte[] instance = utf8(r.ownerInstance());
+        boolean caller = callerToolCall != null || callerConversation != null || callerTurn != null || instance != null;
         byte[] fingerprint = r.fingerprint();
         int size = 3 + 8 + 8 + 4 + 8 + 8 + 4 * 6 + len(thread) + fingerprint.length + len(tool) + len(result) + len(error)
-                + len(checkArgs) + (caller ? 4 * 3 + len(callerToolCall) + len(callerConversation) + len(callerTurn) : 0);
+                + len(checkArgs) + (caller ? 4 * 3 + len(callerToolCall) + len(callerConversation) + len(callerTurn) : 0)
+                + (instance != null ? 4 + instance.length : 0);
         ByteBuffer b = ByteBuffer.allocate(size);
         b.put((byte) VERSION).put((byte) r.status().code()).put((byte) (r.resultTruncated() ? 1 : 0));
         b.putLong(r.createdAt()).putLong(r.updatedAt()).putInt(r.attempts());
@@ -48,6 +50,9 @@ final class RecordCodec {
             put(b, callerToolCall);
             put(b, callerConversation);
             put(b, callerTurn);
+        }
+        if (instance != null) {
+            put(b, instance);
         }
         return b.array();
     }
@@ -75,8 +80,10 @@ final class RecordCodec {
         String callerToolCall = b.hasRemaining() ? string(b) : null;
         String callerConversation = b.hasRemaining() ? string(b) : null;
         String callerTurn = b.hasRemaining() ? string(b) : null;
+        String instance = b.hasRemaining() ? string(b) : null;
         return new IntentRecord(tool, status, fingerprint == null ? new byte[0] : fingerprint, created, updated, attempts,
-                pid, start, thread, result, truncated, error, checkArgs, callerToolCall, callerConversation, callerTurn);
+                pid, start, thread, result, truncated, error, checkArgs, callerToolCall, callerConversation, callerTurn,
+                instance, null);
     }
 
     private static byte[] utf8(String s) {

@@ -63,11 +63,7 @@ final class Reconciler {
         ReconcileSettings settings = runtime.config().reconcile();
         long now = runtime.now();
         List<Map.Entry<String, IntentRecord>> unknown = new ArrayList<>();
-        store.forEach((key, record) -> {
-            if (record.unknown()) {
-                unknown.add(Map.entry(key, record));
-            }
-        });
+        store.forEachUnknown((key, record) -> unknown.add(Map.entry(key, record)));
         for (Map.Entry<String, IntentRecord> e : unknown) {
             String key = e.getKey();
             IntentRecord record = e.getValue();
@@ -79,7 +75,7 @@ final class Reconciler {
                     && store.replace(key, record, record.requiresReconciliation())) {
                 runtime.intentLog().warn("requires_reconciliation tool={} key={}: still unknown after {} (reconcile.escalate-after); "
                         + "check with the provider, then run: java -jar intentguard-agent.jar resolve --store {} --key {} --as done|failed",
-                        record.tool(), key, settings.escalateAfter(), runtime.config().store().path(), key);
+                        record.tool(), key, settings.escalateAfter(), runtime.config().store().description(), key);
             }
         }
     }

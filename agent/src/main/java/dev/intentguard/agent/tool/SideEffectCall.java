@@ -5,10 +5,12 @@ import dev.intentguard.agent.audit.CallerSnapshot;
 import dev.intentguard.agent.key.IntentKey;
 import dev.intentguard.agent.key.KeyRecipe;
 import dev.intentguard.agent.store.IntentRecord;
+import dev.intentguard.agent.store.FleetStore;
 import dev.intentguard.agent.store.IntentStatus;
 import dev.intentguard.agent.store.IntentStore;
 import dev.intentguard.agent.store.StoreBusyException;
 import dev.intentguard.agent.store.StoreFullException;
+import dev.intentguard.agent.store.StoreLostException;
 import dev.intentguard.agent.store.StoreUnavailableException;
 import dev.intentguard.agent.wire.WireLog;
 import dev.intentguard.api.ToolStatus;
@@ -39,6 +41,7 @@ import java.util.concurrent.CountDownLatch;
 final class SideEffectCall extends GuardedCall {
     private static final int MAX_CLAIM_RACES = 32;
     private static final long POLL_MILLIS = 20;
+    private static final long MAX_POLL_MILLIS = 200;
 
     private final ToolRuntime runtime;
     private final Class<?> owner;
@@ -57,6 +60,8 @@ final class SideEffectCall extends GuardedCall {
     /** Our write-ahead record while the body runs. */
     private IntentRecord claimed;
     private CountDownLatch registration;
+    /** Keeps our claim alive on a shared store while the body runs (closed at the end). */
+    private IntentStore.Lease lease;
     private ToolFrame outerScope;
     /** The store could not answer and on-error is fail-open: the body runs without a record. */
     private boolean unguarded;
@@ -105,8 +110,10 @@ final class SideEffectCall extends GuardedCall {
         if (!openStore()) {
             return;
         }
+        IntentRecord record = null;
         try {
-            IntentRecord record = claimOrRead(null);                      // 5. absent: claimed (write-ahead)
+            record = claimOrRead(null);                                    // 5. absent: claimed (write-ahead)
+            runtime.storeAnswered();
             for (int races = 0; claimed == null; races++) {
                 if (races == MAX_CLAIM_RACES) {
                     reply = StatusReply.of(ToolStatus.IN_FLIGHT);
@@ -150,9 +157,28 @@ final class SideEffectCall extends GuardedCall {
                     + "tell the user it is unavailable for now.");
         } catch (StoreBusyException busy) {
             storeBusy(busy);
+        } catch (StoreLostException lost) {
+            // The store logged the loss with its remedy; whatever on-error says, nothing runs until it is accepted.
+            reply = StatusReply.pendingUnknown(lost);
         } catch (RuntimeException storeFailed) {
-            storeCannotAnswer(storeFailed);
+            if (record != null && record.status() != IntentStatus.FAILED && claimed == null) {
+                storeFailedAfterReading(record, storeFailed);
+            } else {
+                storeCannotAnswer(storeFailed);
+            }
         }
+    }
+
+    /**
+     * The store failed after it showed this intent's record (while waiting for its owner, marking a dead owner's call
+     * unknown, reading it again): the intent exists and may have run, so under either {@code on-error} the call does
+     * not run; it answers what the record said.
+     */
+    private void storeFailedAfterReading(IntentRecord record, RuntimeException e) {
+        boolean inFlight = record.status() == IntentStatus.IN_FLIGHT;
+        runtime.storeError(e, "A call that had read its intent's record answers " + (inFlight ? "in_flight" : "pending_unknown")
+                + " and does not run, whatever on-error says.");
+        reply = inFlight ? StatusReply.of(ToolStatus.IN_FLIGHT) : StatusReply.pendingUnknown(e);
     }
 
     /**
@@ -215,6 +241,7 @@ final class SideEffectCall extends GuardedCall {
             if (won) {
                 claimed = next;
                 registration = mine;
+                lease = store.hold(key.value());
                 if (previous == null) {
                     audit.firstRecord();
                 }
@@ -259,10 +286,10 @@ final class SideEffectCall extends GuardedCall {
     }
 
     /**
-     * The seed's {@code find_refund}: asks the tool's check whether an unknown intent took effect. Found: the record
-     * becomes DONE with the check's result. Returns that record, or {@code null} (no check, or not found).
+     * The seed's {@code find_refund}: asks the tool's check whether an unknown intent took effect. Returns the DONE
+     * record the check's result makes of {@code unknown}, or {@code null} (no check, or not found). Records nothing.
      */
-    private IntentRecord checkOutcome(IntentRecord unknown) {
+    private IntentRecord runCheck(IntentRecord unknown) {
         CheckRecipe check = binding.check();
         if (check == null) {
             return null;
@@ -271,12 +298,23 @@ final class SideEffectCall extends GuardedCall {
         if (!answer.found) {
             return null;
         }
-        IntentRecord done = OutcomeCheck.confirmed(unknown, answer, runtime.config().store().maxResultBytes(), runtime.now());
-        if (!store.replace(key.value(), unknown, done)) {
-            return null;
+        return OutcomeCheck.confirmed(unknown, answer, runtime.config().store().maxResultBytes(), runtime.now());
+    }
+
+    /** {@link #runCheck} for a record already stored unknown: found, the record becomes DONE. */
+    private void checkOutcome(IntentRecord unknown) {
+        IntentRecord done = runCheck(unknown);
+        if (done == null) {
+            return;
         }
-        runtime.intentLog().info("check {} found {} done: recorded DONE", check.methodName(), key);
-        return done;
+        try {
+            if (store.replace(key.value(), unknown, done)) {
+                runtime.intentLog().info("check {} found {} done: recorded DONE", binding.check().methodName(), key);
+            }
+        } catch (RuntimeException e) {
+            runtime.storeError(e, "The check found " + key + " done, which could not be recorded; it reads as "
+                    + "pending_unknown and is checked again.");
+        }
     }
 
     /**
@@ -305,10 +343,11 @@ final class SideEffectCall extends GuardedCall {
             return awaitLocal();
         }
         try {
-            while (runtime.now() < deadline()) {
-                Thread.sleep(Math.min(POLL_MILLIS, Math.max(1, deadline() - runtime.now())));
+            // 20 ms, then longer: a shared store is read over the network, by every JVM that waits
+            for (long pause = POLL_MILLIS; runtime.now() < deadline(); pause = Math.min(MAX_POLL_MILLIS, pause * 2)) {
+                Thread.sleep(Math.min(pause, Math.max(1, deadline() - runtime.now())));
                 IntentRecord now = store.get(key.value());
-                if (!record.sameAs(now) || !record.ownerAlive()) {
+                if (!record.sameAs(now) || !now.ownerAlive()) {
                     return true;
                 }
             }
@@ -457,44 +496,83 @@ final class SideEffectCall extends GuardedCall {
         }
         String answer = bodyAnswer;
         String outcomeName = null;
+        boolean deferred = false;
         try {
             long now = runtime.now();
             outcomeName = outcomeName(outcome);
             switch (outcome.kind) {
                 case DONE:                                                 // the caller gets the body's result
                     ResultJson.Stored result = ResultJson.of(returned, runtime.config().store().maxResultBytes());
-                    record(claimed.done(result.json, result.truncated, now));
+                    deferred = recordFinished(claimed.done(result.json, result.truncated, now));
                     return;
                 case FAILED:                                               // safe to try again, same key
-                    record(claimed.failed(thrown == null ? null : thrown.getClass().getName(), now));
+                    deferred = recordFinished(claimed.failed(thrown == null ? null : thrown.getClass().getName(), now));
                     runtime.intentLog().info("failed tool={} key={}: {}; the next call may try again", binding.toolName(),
                             key, outcome.reason);
                     return;                                                // the body's exception or result stands
                 default:                                                   // unknown: never re-sent blindly
                     IntentRecord unknown = claimed.pendingUnknown(thrown == null ? "returned" : thrown.getClass().getName(), now);
-                    record(unknown);
                     if (runtime.audit()) {                                 // audit: the original outcome stands
+                        record(unknown);
                         runtime.intentLog().warn("audit: tool={} key={}: {}; enforce mode would answer pending_unknown "
                                 + "and not run repeats", binding.toolName(), key, outcome.reason);
                         return;
                     }
-                    IntentRecord confirmed = checkOutcome(unknown);        // check, don't retry
+                    // Check, don't retry. The claim stays held meanwhile (repeats wait for it), and what the check found
+                    // is recorded over it: a process that dies in between leaves the claim, which reads as unknown.
+                    IntentRecord confirmed = runCheck(unknown);
                     if (confirmed != null) {
+                        deferred = recordFinished(confirmed);
+                        runtime.intentLog().info("check {} found {} done: the intent becomes DONE", binding.check().methodName(),
+                                key);
                         StatusReply.confirmedDone(confirmed.result(), confirmed.resultTruncated())
                                 .deliver(this, binding, owner, key.value());
                         answer = ToolStatus.DONE.wireName();
                         outcomeName = IntentStatus.DONE.displayName();
                         return;
                     }
+                    deferred = recordFinished(unknown);
                     runtime.intentLog().warn("pending_unknown tool={} key={}: {}; repeats will not run it again",
                             binding.toolName(), key, outcome.reason);
                     StatusReply.pendingUnknown(thrown).deliver(this, binding, owner, key.value());
                     answer = ToolStatus.PENDING_UNKNOWN.wireName();
             }
         } finally {
-            runtime.inFlight().release(key.value(), registration);
+            if (!deferred) {
+                releaseClaim();
+            }
             audit.end(true, answer, outcomeName, thrown, wire);
         }
+    }
+
+    /** The claim is over: its lease (shared store) and this JVM's registration, which local duplicates wait on. */
+    private void releaseClaim() {
+        if (lease != null) {
+            lease.close();
+        }
+        runtime.inFlight().release(key.value(), registration);
+    }
+
+    /**
+     * Records the outcome of a call that ran (DONE, FAILED, unknown). On a shared store the write goes off the caller's
+     * thread, so that the caller waits for no store operation after its body; the claim stays held meanwhile (its lease renewed, this JVM's registration
+     * kept), so a repeat here or on another JVM waits for the write and then reads it, never the claim of a call that
+     * ended. A write that never lands leaves the claim to run out: unknown, never free to run again. On this host's
+     * store (microseconds) it is written at once. Returns whether the claim is released by the write.
+     */
+    private boolean recordFinished(IntentRecord next) {
+        if (!(store instanceof FleetStore) || runtime.audit()) {
+            record(next);
+            return false;
+        }
+        runtime.writeLater(() -> {
+            try {
+                record(next);
+            } finally {
+                releaseClaim();
+            }
+        });
+        return true;
     }
 
     /** The intent's state an outcome leads to, as the journal names it. */
@@ -511,13 +589,23 @@ final class SideEffectCall extends GuardedCall {
 
     private void record(IntentRecord next) {
         try {
-            if (!store.replace(key.value(), claimed, next)) {
-                if (runtime.audit()) {
-                    merge(next);                                           // another audited call ran it meanwhile
-                } else {
-                    runtime.log().warn("intent {} changed while its call ran; the newer record is kept", key);
-                }
+            if (store.replace(key.value(), claimed, next)) {
+                return;
             }
+            if (runtime.audit()) {
+                merge(next);                                               // another audited call ran it meanwhile
+                return;
+            }
+            IntentRecord current = store.get(key.value());
+            if (next.status() == IntentStatus.DONE && current != null && current.unknown() && claimed.sameClaimAs(current)
+                    && store.replace(key.value(), current, next)) {
+                // Taken for dead while it ran (its lease ran out: a pause, a partition), it finished after all: DONE is
+                // the truth, and it never lets the intent run again. Any other late outcome leaves the unknown standing.
+                runtime.intentLog().warn("intent {} was taken for unknown while its call ran, and the call then completed: "
+                        + "recorded DONE", key);
+                return;
+            }
+            runtime.log().warn("intent {} changed while its call ran; the newer record is kept", key);
         } catch (RuntimeException e) {
             runtime.storeError(e, "The outcome of " + key + " was not recorded; it reads as pending_unknown.");
         }

@@ -1,5 +1,6 @@
 package dev.intentguard.agent.tool;
 
+import dev.intentguard.agent.store.FleetStore;
 import dev.intentguard.agent.store.IntentRecord;
 import dev.intentguard.agent.store.IntentStore;
 
@@ -23,6 +24,15 @@ final class Sweeper {
     /** Removes the finished intents older than the retention; returns how many. */
     int sweep(IntentStore store) {
         long cutoff = runtime.now() - runtime.config().store().retention().toMillis();
+        if (store instanceof FleetStore) {
+            // A shared store expires finished intents itself (Redis TTL) or in batches on its server (PostgreSQL).
+            int removed = ((FleetStore) store).sweepFinished(cutoff);
+            if (removed > 0) {
+                runtime.log().info("removed {} finished intents older than store.retention ({})", removed,
+                        runtime.config().store().retention());
+            }
+            return removed;
+        }
         List<Map.Entry<String, IntentRecord>> expired = new ArrayList<>();
         store.forEach((key, record) -> {
             if (record.status().finished() && record.updatedAt() < cutoff) {

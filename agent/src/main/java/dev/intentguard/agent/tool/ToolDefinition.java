@@ -18,6 +18,8 @@ public final class ToolDefinition {
     private final int excludeLine;
     private final String check;
     private volatile boolean enabled;
+    /** Switched off for the whole fleet on its shared store ({@code disable TOOL --store URL}). */
+    private volatile boolean fleetDisabled;
 
     public ToolDefinition(String name, Effect effect, List<String> key, List<String> exclude, boolean enabled,
                           String check, String origin, int keyLine, int excludeLine) {
@@ -54,13 +56,26 @@ public final class ToolDefinition {
         return exclude;
     }
 
+    /** Whether it runs: switched on here (config, MBean) and not switched off for the fleet. */
     public boolean enabled() {
+        return enabled && !fleetDisabled;
+    }
+
+    /** The switch of this JVM (the config's {@code enabled:}, the MBean), whatever the fleet's says. */
+    public boolean locallyEnabled() {
         return enabled;
     }
 
-    /** The kill switch. */
+    /** The kill switch of this JVM. */
     public void setEnabled(boolean enabled) {
         this.enabled = enabled;
+    }
+
+    /** The fleet's kill switch, as the shared store says; returns whether it changed. */
+    boolean setFleetDisabled(boolean disabled) {
+        boolean changed = fleetDisabled != disabled;
+        fleetDisabled = disabled;
+        return changed;
     }
 
     /** Where it was defined, e.g. {@code config line 12} or {@code @SideEffect on com.acme.Tools#refund}. */

@@ -5,7 +5,10 @@ import dev.intentguard.agent.audit.ToolDirectory;
 import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.agent.config.ConfigProblem;
 import dev.intentguard.agent.config.ToolSpec;
+import dev.intentguard.agent.store.FleetStore;
+import dev.intentguard.agent.store.IntentStore;
 import dev.intentguard.agent.store.StoreHandle;
+import dev.intentguard.agent.store.StoreLostException;
 import dev.intentguard.agent.wire.NetworkWatch;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.api.bridge.Dispatcher;
@@ -17,6 +20,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /** The tool layer's entry points: install the guard in a JVM, or check a config against a class path. */
 public final class ToolGuard {
@@ -86,11 +92,60 @@ public final class ToolGuard {
     /** Starts the background reconciler and retention sweep (once the store opens it has something to do). */
     public void startReconciler() {
         reconciler.start();
+        if (runtime.config().store().shared()) {
+            fleet.scheduleWithFixedDelay(this::watchFleet, 0, FLEET_POLL_MILLIS, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** How often a JVM on a shared store reads the fleet's kill switch: a switch reaches every JVM within 2 s. */
+    static final long FLEET_POLL_MILLIS = 1000;
+    private final ScheduledExecutorService fleet = Executors
+            .newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "intentguard-fleet");
+                t.setDaemon(true);
+                t.setContextClassLoader(ToolGuard.class.getClassLoader());
+                return t;
+            });
+    private volatile long fleetErrorAt;
+
+    /** Reads the store's identity (a loss, an accepted loss) and applies the fleet's kill switch. */
+    private void watchFleet() {
+        IntentStore store = runtime.store().ifOpen();
+        if (!(store instanceof FleetStore)) {
+            return;
+        }
+        FleetStore shared = (FleetStore) store;
+        try {
+            shared.checkIdentity();
+        } catch (StoreLostException saidByTheStore) {
+            return;                                   // every call answers pending_unknown; nothing to switch
+        } catch (RuntimeException unreachable) {
+            // the kill switch below says so, once a minute
+        }
+        try {
+            Set<String> off = shared.disabledTools();
+            for (ToolDefinition d : catalog.definitions()) {
+                boolean disabled = off.contains(d.name());
+                if (d.setFleetDisabled(disabled)) {
+                    runtime.log().warn("tool {} is {} for the whole fleet (store {})", d.name(), disabled
+                            ? "DISABLED (it answers disabled without running)" : "enabled again", shared.describe());
+                }
+            }
+        } catch (RuntimeException e) {
+            long now = runtime.now();
+            if (now - fleetErrorAt > 60_000) {
+                fleetErrorAt = now;
+                runtime.log().warn("cannot read the fleet's kill switch from {} ({}); the last one read stays in force",
+                        shared.describe(), String.valueOf(e));
+            }
+        }
     }
 
     /** Stops the background rounds: the JVM is shutting down and the store closes next. */
     public void stopReconciler() {
         reconciler.stop();
+        fleet.shutdownNow();
+        runtime.flushOutcomes(2_000);
     }
 
     /**
@@ -111,7 +166,7 @@ public final class ToolGuard {
                 runtime.log().warn("config {}:{}: the change to {} (method, effect, key, exclude or check) takes effect after a restart",
                         next.sourceName(), spec.line(), spec.name());
             }
-            if (def.enabled() != spec.enabled()) {
+            if (def.locallyEnabled() != spec.enabled()) {
                 def.setEnabled(spec.enabled());
                 runtime.log().warn("config {}:{}: tool {} is now {}", next.sourceName(), spec.line(), spec.name(),
                         spec.enabled() ? "enabled" : "DISABLED (it answers disabled without running)");
@@ -123,7 +178,7 @@ public final class ToolGuard {
                         + "switch it off now)", next.sourceName(), gone.name());
             }
         }
-        if (!String.valueOf(next.store().path()).equals(String.valueOf(current.store().path())) || next.mode() != current.mode()
+        if (!next.store().description().equals(current.store().description()) || next.mode() != current.mode()
                 || next.onError() != current.onError()) {
             runtime.log().warn("config {}: changes to mode, on-error or store take effect after a restart", next.sourceName());
         }

@@ -9,11 +9,15 @@ import dev.intentguard.agent.wire.NetworkWatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** The state every guarded call shares: config, store, bindings, this JVM's in-flight calls, loggers. */
 final class ToolRuntime {
-    private static final long ERROR_REPEAT_MILLIS = 60_000;
 
     private final AgentConfig config;
     private final StoreHandle store;
@@ -21,7 +25,12 @@ final class ToolRuntime {
     private final InFlightCalls inFlight = new InFlightCalls();
     private final Logger intentLog = LoggerFactory.getLogger("intentguard.intent");
     private final Logger log = LoggerFactory.getLogger("intentguard");
-    private final AtomicLong lastStoreError = new AtomicLong(0);
+    /** When the store's current outage began (0: it answers); and how many operations failed in it. */
+    private final AtomicLong outageSince = new AtomicLong(0);
+    private final AtomicLong failedInOutage = new AtomicLong(0);
+    private static final long ERROR_SPACING_MILLIS = 60_000;
+    private volatile long lastErrorSaid = -ERROR_SPACING_MILLIS;
+    private volatile boolean outageSaid;
     private final Sweeper sweeper = new Sweeper(this);
     private final AuditRecorder recorder;
     private final NetworkWatch network;
@@ -35,6 +44,51 @@ final class ToolRuntime {
         this.store = store;
         this.recorder = recorder;
         this.network = network;
+    }
+
+    private volatile ExecutorService outcomes;
+
+    /**
+     * Runs {@code write} on the outcome writer (one daemon thread, started at the first use): the outcomes of calls on a
+     * shared store. Its queue is bounded ({@value #OUTCOME_QUEUE}): past it, or once the JVM is stopping, the caller
+     * writes itself, so that a store slower than the calls slows them down instead of piling up held claims.
+     */
+    void writeLater(Runnable write) {
+        ExecutorService w = outcomes;
+        if (w == null) {
+            synchronized (this) {
+                w = outcomes;
+                if (w == null) {
+                    w = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(OUTCOME_QUEUE), r -> {
+                        Thread t = new Thread(r, "intentguard-outcomes");
+                        t.setDaemon(true);
+                        t.setContextClassLoader(ToolRuntime.class.getClassLoader());
+                        return t;
+                    });
+                    outcomes = w;
+                }
+            }
+        }
+        try {
+            w.execute(write);
+        } catch (RejectedExecutionException fullOrStopping) {
+            write.run();
+        }
+    }
+
+    private static final int OUTCOME_QUEUE = 4096;
+
+    /** Writes the outcomes still queued (the JVM is stopping), waiting at most {@code millis}. */
+    void flushOutcomes(long millis) {
+        ExecutorService w = outcomes;
+        if (w != null) {
+            w.shutdown();
+            try {
+                w.awaitTermination(millis, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /** Where the JDK's TCP writes went: a call's own, or other threads' (see {@link NetworkWatch}). */
@@ -88,12 +142,34 @@ final class ToolRuntime {
         return System.currentTimeMillis();
     }
 
-    /** Logs a store failure at ERROR, at most once a minute (a broken disk must not flood the host's logs). */
+    /**
+     * Logs a store failure: one ERROR when an outage begins, then nothing until the store answers again
+     * ({@link #storeAnswered}), which says how long it lasted and how many operations failed meanwhile. A store that
+     * is away must not flood the host's logs, and its operators need its start and its end.
+     */
     void storeError(Exception e, String consequence) {
+        failedInOutage.incrementAndGet();
         long now = now();
-        long last = lastStoreError.get();
-        if (now - last >= ERROR_REPEAT_MILLIS && lastStoreError.compareAndSet(last, now)) {
-            log.error("intent store {} cannot answer: {}. {}", store.description(), e.getMessage(), consequence);
+        if (outageSince.get() == 0 && outageSince.compareAndSet(0, now)) {
+            // At most one a minute all the same: a lock stuck on one part of the file store fails the calls of that
+            // part while the others succeed, which would start and end an outage call after call.
+            outageSaid = now - lastErrorSaid >= ERROR_SPACING_MILLIS;
+            if (outageSaid) {
+                lastErrorSaid = now;
+                log.error("intent store {} cannot answer: {}. {}", store.description(), e.getMessage(), consequence);
+            }
+        }
+    }
+
+    /** A store operation of a call succeeded: ends an outage, if one was under way, with one line. */
+    void storeAnswered() {
+        long since = outageSince.get();
+        if (since != 0 && outageSince.compareAndSet(since, 0)) {
+            long failed = failedInOutage.getAndSet(0);
+            if (outageSaid) {
+                log.warn("intent store {} answers again after {} s; {} store operations failed meanwhile",
+                        store.description(), Math.max(0, now() - since) / 1000, failed);
+            }
         }
     }
 }

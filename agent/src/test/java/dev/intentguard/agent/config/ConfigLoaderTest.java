@@ -237,4 +237,33 @@ class ConfigLoaderTest {
         ConfigProblem.Issue unknown = onlyIssue("discover:\n  springai: true\n");
         assertTrue(unknown.message.contains("springai") && unknown.fix.contains("spring-ai"), unknown.fix);
     }
+
+    @Test
+    void aSharedStoreIsOneUrlWithItsPasswordNeverShown() throws Exception {
+        AgentConfig c = parse("store:\n  url: redis://app:s3cret@10.0.0.7:6379/2\n  namespace: payments\n"
+                + "  operation-timeout: 250ms\n  lease: 5s\n");
+        assertTrue(c.store().shared());
+        assertNull(c.store().path(), "the file store is not used");
+        assertEquals("payments", c.store().namespace());
+        assertEquals(Duration.ofMillis(250), c.store().operationTimeout());
+        assertEquals(Duration.ofSeconds(5), c.store().lease());
+        assertEquals("redis://app:***@10.0.0.7:6379/2", c.store().description(), "every form: StoreUrlsTest");
+    }
+
+    @Test
+    void pathAndUrlAreExclusiveAndAnUnknownStoreIsNamed() {
+        ConfigProblem.Issue both = onlyIssue("store:\n  path: x.dat\n  url: redis://h:6379/0\n");
+        assertTrue(both.message.contains("store.path and store.url are both set"), both.message);
+        assertEquals(2, both.line);
+        ConfigProblem.Issue unknown = onlyIssue("store:\n  url: mongodb://u:pw@h/db\n");
+        assertTrue(unknown.message.contains("mongodb://u:***@h/db is not a store this agent knows"), unknown.message);
+        assertFalse(unknown.message.contains("pw@"), "never the password: " + unknown.message);
+        ConfigProblem.Issue lease = onlyIssue("store:\n  url: redis://h:6379/0\n  operation-timeout: 2s\n  lease: 3s\n");
+        assertTrue(lease.message.contains("shorter than three operation timeouts"), lease.message);
+        ConfigProblem.Issue defaultLease = onlyIssue("store:\n  url: redis://h:6379/0\n  operation-timeout: 5s\n");
+        assertTrue(defaultLease.message.contains("10000 ms (the default) is shorter than three operation timeouts"),
+                "the default lease too: " + defaultLease.message);
+        ConfigProblem.Issue ns = onlyIssue("store:\n  url: redis://h:6379/0\n  namespace: \"my-app\"\n");
+        assertTrue(ns.message.contains("is not a namespace"), ns.message);
+    }
 }

@@ -72,6 +72,32 @@ class IsolationIT {
     }
 
     @Test
+    void aHostWithItsOwnJedisAndPostgresDriverRunsUnchangedWhileTheAgentUsesASharedStore() throws Exception {
+        for (dev.intentguard.agent.testkit.SharedBackend backend : List.of(dev.intentguard.agent.testkit.SharedBackend.redis(),
+                dev.intentguard.agent.testkit.SharedBackend.postgres())) {
+            try (backend) {
+                world.rawConfig("store:\n  url: \"" + backend.url() + "\"\n  namespace: " + backend.namespace + "\n"
+                        + AgentFixture.standardTools());
+                ForkedJvm.Result r = ForkedJvm.main("dev.intentguard.it.app.HostStoreLibsApp")
+                        .agent("config=" + world.config)
+                        .classPath(ForkedJvm.testClasses()).classPath(ForkedJvm.itLibs("host-store-libs"))
+                        .property("provider.url", world.provider.url())
+                        .workDir(dir.resolve("work-" + backend)).run(60);
+                assertEquals(0, r.exitCode, r.toString());
+                assertTrue(r.lines("JEDIS ").get(0).contains("jedis-7.2.1.jar") && r.lines("JEDIS ").get(0).endsWith(" mine"),
+                        "the host's own Jedis (the agent's is 8.0.2)\n" + r);
+                assertEquals(List.of("42.7.3 1"), r.lines("PGJDBC "), "the host's own PostgreSQL driver (the agent's is 42.7.14)");
+                assertEquals(1, r.lines("DRIVER ").size(), "only the host's driver is registered: " + r.lines("DRIVER "));
+                assertTrue(r.lines("DRIVER ").get(0).contains("postgresql-42.7.3.jar"), r.toString());
+                assertTrue(r.lines("RESULT ").get(1).startsWith("{\"status\":\"already_done\""), backend + "\n" + r);
+                assertEquals(List.of("dev.intentguard.agent.store.redis.RedisIntentStore",
+                        "dev.intentguard.agent.store.postgres.PostgresIntentStore"), r.lines("HIDDEN "));
+            }
+        }
+        assertEquals(2, world.provider.posts("/refunds"), "one refund per store");
+    }
+
+    @Test
     void aBrokenConfigUnderFailOpenLeavesTheAppRunningWithoutTheAgent() throws Exception {
         world.rawConfig("tools:\n  - name: refund_order\n    method: dev.intentguard.it.app.SupportTools#refundOrder\n"
                 + "    effect: side-effect\n");

@@ -27,6 +27,11 @@ import java.util.concurrent.CyclicBarrier;
  * touch|ID, explode|ID                      side effects without the network (completes / fails ambiguously)
  * many|COMMAND|N|PREFIX                     COMMAND (touch or explode) with ids PREFIX0..PREFIX(N-1); prints a summary
  * sleep|MILLIS                              waits (lets the background reconciler run)
+ * every|MILLIS|N|command...                 the command N times, MILLIS apart, "{i}" in it replaced by the round;
+ *                                           each line is prefixed with the milliseconds since the first round
+ * timed|command...                          the command, then {@code TOOK <milliseconds>} it took
+ * say|TEXT                                  prints TEXT (tells a test where the script is)</pre>
+ * <pre>
  * jmx-get|ATTRIBUTE                         an attribute of the MBean dev.intentguard:type=Tools (waits up to 30 s for it)
  * </pre>
  * At the end: {@code BODY_RUNS <n>}.
@@ -74,6 +79,34 @@ public final class HostApp {
                     kinds.merge(kind, 1, Integer::sum);
                 }
                 System.out.println("MANY " + kinds);
+                continue;
+            }
+            if (f[0].equals("every")) {
+                long pause = Long.parseLong(f[1]);
+                int n = Integer.parseInt(f[2]);
+                long start = System.currentTimeMillis();
+                for (int i = 0; i < n; i++) {
+                    String[] command = Arrays.copyOfRange(f, 3, f.length);
+                    for (int j = 0; j < command.length; j++) {
+                        command[j] = command[j].replace("{i}", String.valueOf(i));
+                    }
+                    System.out.println("AT " + (System.currentTimeMillis() - start) + " " + run(tools, command));
+                    System.out.flush();
+                    Thread.sleep(pause);
+                }
+                continue;
+            }
+            if (f[0].equals("say")) {
+                System.out.println(f[1]);
+                System.out.flush();
+                continue;
+            }
+            if (f[0].equals("timed")) {
+                long start = System.nanoTime();
+                String line = run(tools, Arrays.copyOfRange(f, 1, f.length));
+                long took = (System.nanoTime() - start) / 1_000_000;
+                System.out.println(line);
+                System.out.println("TOOK " + took);
                 continue;
             }
             if (f[0].equals("storm")) {

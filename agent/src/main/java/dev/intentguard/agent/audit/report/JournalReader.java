@@ -1,7 +1,6 @@
 package dev.intentguard.agent.audit.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.intentguard.agent.json.AgentJson;
 
 import java.io.BufferedReader;
@@ -51,36 +50,58 @@ public final class JournalReader {
         try (Stream<Path> s = Files.list(folder)) {
             files = s.filter(f -> f.getFileName().toString().matches("audit-.*\\.jsonl")).sorted().collect(Collectors.toList());
         }
-        ObjectMapper json = AgentJson.mapper();
+        Counts counts = new Counts();
         for (Path f : files) {
             try (BufferedReader in = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
                 String line;
                 while ((line = in.readLine()) != null) {
-                    if (line.isBlank()) {
-                        continue;
-                    }
-                    JsonNode n;
-                    try {
-                        n = json.readTree(line);
-                    } catch (IOException e) {
-                        unreadable++;
-                        continue;
-                    }
-                    if (n == null || !n.isObject() || n.path("at").asLong(0) < sinceMillis) {
-                        continue;
-                    }
-                    String type = n.path("type").asText();
-                    if (type.equals("call") && n.hasNonNull("tool") && n.hasNonNull("key")) {
-                        calls.add(n);
-                    } else if (type.equals("dropped")) {
-                        dropped += n.path("count").asLong(0);
-                    }
+                    take(line, sinceMillis, calls, counts);
                 }
             } catch (java.nio.file.NoSuchFileException rotatedMeanwhile) {
                 // a running process rotated or removed it while we listed: its entries are in the next file
             }
         }
+        dropped = counts.dropped;
+        unreadable = counts.unreadable;
         calls.sort(Comparator.comparingLong((JsonNode n) -> n.path("at").asLong()));
         return new Journal(calls, dropped, unreadable, files.size());
+    }
+
+    /** The journal a shared store keeps for its fleet: its lines, written at or after {@code sinceMillis}. */
+    public static Journal fromLines(List<String> lines, long sinceMillis) {
+        List<JsonNode> calls = new ArrayList<>();
+        Counts counts = new Counts();
+        for (String line : lines) {
+            take(line, sinceMillis, calls, counts);
+        }
+        calls.sort(Comparator.comparingLong((JsonNode n) -> n.path("at").asLong()));
+        return new Journal(calls, counts.dropped, counts.unreadable, lines.isEmpty() ? 0 : 1);
+    }
+
+    private static final class Counts {
+        long dropped;
+        long unreadable;
+    }
+
+    private static void take(String line, long sinceMillis, List<JsonNode> calls, Counts counts) {
+        if (line.isBlank()) {
+            return;
+        }
+        JsonNode n;
+        try {
+            n = AgentJson.mapper().readTree(line);
+        } catch (IOException e) {
+            counts.unreadable++;
+            return;
+        }
+        if (n == null || !n.isObject() || n.path("at").asLong(0) < sinceMillis) {
+            return;
+        }
+        String type = n.path("type").asText();
+        if (type.equals("call") && n.hasNonNull("tool") && n.hasNonNull("key")) {
+            calls.add(n);
+        } else if (type.equals("dropped")) {
+            counts.dropped += n.path("count").asLong(0);
+        }
     }
 }
