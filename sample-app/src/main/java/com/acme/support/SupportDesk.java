@@ -60,6 +60,21 @@ public final class SupportDesk {
         return agent.chat(conversationId, message);
     }
 
+    /**
+     * What a replica knows of a conversation another replica served: the customer's earlier messages (a fleet keeps
+     * its chat memory in a shared store; the front hands it over here), each followed by the answer given then.
+     */
+    public void remember(String conversationId, List<String> earlierUserMessages) {
+        ChatMemory memory = memories.computeIfAbsent(conversationId,
+                k -> MessageWindowChatMemory.builder().id(k).maxMessages(200).build());
+        if (memory.messages().isEmpty()) {
+            for (String text : earlierUserMessages) {
+                memory.add(dev.langchain4j.data.message.UserMessage.from(text));
+                memory.add(dev.langchain4j.data.message.AiMessage.from("(answered by another replica)"));
+            }
+        }
+    }
+
     public Telemetry.Report report() {
         Map<String, List<ChatMessage>> conversations = new LinkedHashMap<>();
         memories.forEach((id, memory) -> conversations.put(id, memory.messages()));
