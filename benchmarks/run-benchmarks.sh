@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Runs every benchmark of docs/performance.md on one JDK, one JVM process at a time.
 #   benchmarks/run-benchmarks.sh [JAVA_HOME] [OUT_DIR] [what...]
-# what: call http startup rounds ready (default: all five). Build first, from the repository root:
+# what: call http startup rounds ready store (default: all but store, which needs Redis on 127.0.0.1:6379 and
+# PostgreSQL on 127.0.0.1:5432, database test). Build first, from the repository root:
 #   mvn -B -q -pl benchmarks -am package -DskipTests
-# Takes ~3 min (call) + ~6 min (http) + ~4-10 min (startup) + ~2-5 min (rounds) + ~3 min (ready) on 2 cores, more under load.
+# Takes ~3 min (call) + ~6 min (http) + ~4-10 min (startup) + ~2-5 min (rounds) + ~3 min (ready) + ~4 min (store) on
+# 2 cores, more under load.
 # The load average is sampled every 10 s into OUT/loadavg.txt: other people's builds show up in the error bars.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,6 +43,13 @@ for w in $WHAT; do
       "$JAVA" -cp "$JAR" dev.intentguard.bench.startup.StartupRounds 40 "$OUT/startup-rounds.csv" > "$OUT/startup-rounds.md" ;;
     ready)
       "$JAVA" -cp "$JAR" dev.intentguard.bench.startup.ReadyProbe 15 5000 > "$OUT/ready.md" ;;
+    store)
+      # Shared stores: bare round trips (Redis PING, PostgreSQL SELECT 1 and an INSERT commit) and the agent's no-op
+      # call on Redis, on PostgreSQL and on the file store, in one run; 2 forks x (3 x 1 s + 4 x 1 s) each.
+      echo "$(date +%T) store: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/loadavg.txt"
+      "$JAVA" -jar "$JAR" 'dev.intentguard.bench.store.' 'dev.intentguard.bench.call.AgentSilent' -f 2 -wi 3 -w 1 -i 4 -r 1 \
+        -rf csv -rff "$OUT/store.csv" -o "$OUT/store.txt"
+      python3 benchmarks/store-report.py "$OUT/store.csv" > "$OUT/store.md" ;;
     *) echo "unknown: $w" >&2; exit 2 ;;
   esac
 done

@@ -7,7 +7,7 @@ import org.openjdk.jmh.annotations.Fork;
 @Fork(value = 3, jvmArgsAppend = {"-javaagent:" + BuildPaths.BENCHMARKS_JAR + "=log=file"})
 public class AgentLogged extends CallOverhead {
     @Override
-    boolean agentAttached() {
+    protected boolean agentAttached() {
         return true;
     }
 }

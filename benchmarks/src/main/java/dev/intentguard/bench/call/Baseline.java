@@ -6,7 +6,7 @@ import org.openjdk.jmh.annotations.Fork;
 @Fork(3)
 public class Baseline extends CallOverhead {
     @Override
-    boolean agentAttached() {
+    protected boolean agentAttached() {
         return false;
     }
 }

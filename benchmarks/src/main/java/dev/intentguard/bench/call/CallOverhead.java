@@ -47,7 +47,7 @@ public abstract class CallOverhead {
     private long next;
 
     /** Whether this class's forks start with the agent. */
-    abstract boolean agentAttached();
+    protected abstract boolean agentAttached();
 
     @Setup(Level.Trial)
     public void setUp() {

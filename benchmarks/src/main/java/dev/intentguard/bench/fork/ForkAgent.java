@@ -47,10 +47,16 @@ public final class ForkAgent {
         Path dir = Files.createTempDirectory("intentguard-bench-");
         Path config = dir.resolve("intentguard.yaml");
         long maxIntents = Long.getLong("intentguard.bench.max-intents", DEFAULT_MAX_INTENTS);
+        // -Dintentguard.bench.store=URL: a shared store (bench.store), in a namespace of this fork's own; finished
+        // intents expire after 10 minutes (Redis TTL), and the fork drops what is left (SharedStoreCalls).
+        String shared = System.getProperty("intentguard.bench.store");
+        String namespace = "bench_" + ProcessHandle.current().pid();
+        System.setProperty("intentguard.bench.namespace", namespace);
         Files.writeString(config, String.join("\n",
                 "store:",
-                "  path: " + dir.resolve("store").resolve("intents.dat"),
-                "  max-intents: " + maxIntents,
+                shared == null ? "  path: " + dir.resolve("store").resolve("intents.dat") : "  url: \"" + shared + "\"",
+                shared == null ? "  max-intents: " + maxIntents : "  namespace: " + namespace,
+                shared == null ? "" : "  retention: 10m",
                 // Creating a store of millions of entries takes seconds on a loaded machine; the default 10 s
                 // could make the first calls of a fork fail open (unguarded).
                 "  open-timeout: 120s",
