@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Runs every benchmark of docs/performance.md on one JDK, one JVM process at a time.
 #   benchmarks/run-benchmarks.sh [JAVA_HOME] [OUT_DIR] [what...]
-# what: call http startup rounds ready store (default: all but store, which needs Redis on 127.0.0.1:6379 and
+# what: call http startup rounds ready store tail (default: all but store and tail, which needs Redis on 127.0.0.1:6379 and
 # PostgreSQL on 127.0.0.1:5432, database test). Build first, from the repository root:
 #   mvn -B -q -pl benchmarks -am package -DskipTests
-# Takes ~3 min (call) + ~6 min (http) + ~4-10 min (startup) + ~2-5 min (rounds) + ~3 min (ready) + ~4 min (store) on
+# Takes ~3 min (call) + ~6 min (http) + ~4-10 min (startup) + ~2-5 min (rounds) + ~3 min (ready) + ~4 min (store) + ~13 min (tail) on
 # 2 cores, more under load.
 # The load average is sampled every 10 s into OUT/loadavg.txt: other people's builds show up in the error bars.
 set -euo pipefail
@@ -50,6 +50,19 @@ for w in $WHAT; do
       "$JAVA" -jar "$JAR" 'dev.intentguard.bench.store.' 'dev.intentguard.bench.call.AgentSilent' -f 2 -wi 3 -w 1 -i 4 -r 1 \
         -rf csv -rff "$OUT/store.csv" -o "$OUT/store.txt"
       python3 benchmarks/store-report.py "$OUT/store.csv" > "$OUT/store.md" ;;
+    tail)
+      # Issue 20: 30 s warm-up + 300 s of new intents at full speed in a store of 1 M (the default max-intents), which
+      # fills, makes room in the background and (second run) expires intents after a 2 s retention swept every 2 s;
+      # then the same loop without the agent for 60 s. One JVM at a time; GC logs beside the reports.
+      echo "$(date +%T) tail: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/loadavg.txt"
+      TAIL_S=${TAIL_SECONDS:-300}
+      "$JAVA" -Xlog:gc:file="$OUT/tail-gc.log" -Dintentguard.bench.max-intents=1000000 -javaagent:"$JAR"=log=silent \
+        -cp "$JAR" dev.intentguard.bench.tail.TailLatency 30 "$TAIL_S" "$OUT/tail.md" 2> "$OUT/tail-stderr.txt"
+      "$JAVA" -Xlog:gc:file="$OUT/tail-swept-gc.log" -Dintentguard.bench.max-intents=1000000 -Dintentguard.bench.retention=2s \
+        -javaagent:"$JAR"=log=silent -cp "$JAR" dev.intentguard.bench.tail.TailLatency 30 "$TAIL_S" "$OUT/tail-swept.md" \
+        2> "$OUT/tail-swept-stderr.txt"
+      "$JAVA" -Xlog:gc:file="$OUT/tail-baseline-gc.log" -Dintentguard.bench.tail.baseline=true -cp "$JAR" \
+        dev.intentguard.bench.tail.TailLatency 10 60 "$OUT/tail-baseline.md" ;;
     *) echo "unknown: $w" >&2; exit 2 ;;
   esac
 done

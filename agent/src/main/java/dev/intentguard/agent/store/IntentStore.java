@@ -1,5 +1,9 @@
 package dev.intentguard.agent.store;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
 import java.util.function.BiConsumer;
 
 /**
@@ -59,6 +63,54 @@ public interface IntentStore extends AutoCloseable {
     }
 
     long size();
+
+    /** The most intents it may hold ({@code store.max-intents}); {@link Long#MAX_VALUE} for a store without a cap. */
+    default long capacity() {
+        return Long.MAX_VALUE;
+    }
+
+    /**
+     * Removes the finished intents (DONE, FAILED) last updated before {@code cutoffMillis}, and nothing else (an unknown
+     * or in-flight intent never goes: a repeat of it would run again); returns how many it removed.
+     */
+    default int removeFinishedBefore(long cutoffMillis) {
+        List<Map.Entry<String, IntentRecord>> expired = new ArrayList<>();
+        forEach((key, record) -> {
+            if (record.status().finished() && record.updatedAt() < cutoffMillis) {
+                expired.add(Map.entry(key, record));
+            }
+        });
+        int removed = 0;
+        for (Map.Entry<String, IntentRecord> e : expired) {
+            if (remove(e.getKey(), e.getValue())) {
+                removed++;
+            }
+        }
+        return removed;
+    }
+
+    /**
+     * The update time before which lie about {@code count} of the finished intents, the oldest ones (more when several
+     * finished in the same millisecond as the last of them):
+     * {@link Long#MIN_VALUE} if there is none, {@link Long#MAX_VALUE} if there are no more than {@code count}. A large
+     * store may estimate it from a sample.
+     */
+    default long finishedCutoff(long count) {
+        List<Long> times = new ArrayList<>();
+        forEach((key, record) -> {
+            if (record.status().finished()) {
+                times.add(record.updatedAt());
+            }
+        });
+        if (times.isEmpty() || count <= 0) {
+            return Long.MIN_VALUE;
+        }
+        if (count >= times.size()) {
+            return Long.MAX_VALUE;
+        }
+        Collections.sort(times);
+        return times.get((int) count - 1) + 1;       // the count-th oldest goes, and any finished in its millisecond
+    }
 
     /** Where it lives, for messages. */
     String describe();

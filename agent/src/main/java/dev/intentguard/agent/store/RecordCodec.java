@@ -17,6 +17,9 @@ import java.nio.charset.StandardCharsets;
  */
 final class RecordCodec {
     static final int VERSION = 1;
+    /** Where the status code and the update time lie (read in place by the file store's sweep). */
+    static final int STATUS = 1;
+    static final int UPDATED_AT = 3 + 8;
 
     private RecordCodec() {
     }

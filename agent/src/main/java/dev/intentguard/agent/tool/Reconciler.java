@@ -16,7 +16,8 @@ import java.util.concurrent.TimeUnit;
  * The "something" that resolves unknown outcomes later. Every {@code reconcile.interval} it asks each unknown intent's
  * check again (once the intent is {@code min-age} old, with the last tool instance seen, held weakly); an intent still
  * unknown {@code escalate-after} after it became unknown is marked requires_reconciliation, with one WARN line, for a
- * person to resolve ({@code java -jar intentguard-agent.jar resolve}). The same thread runs the retention sweep.
+ * person to resolve ({@code java -jar intentguard-agent.jar resolve}). The retention sweep has a thread of its own
+ * ({@link Sweeper}): a check that takes long must not keep the store from making room.
  */
 final class Reconciler {
     private final ToolRuntime runtime;
@@ -53,7 +54,6 @@ final class Reconciler {
         }
         try {
             reconcile(store);
-            runtime.sweeper().sweep(store);
         } catch (RuntimeException e) {
             runtime.log().warn("reconciliation round failed ({}); the next round tries again", String.valueOf(e));
         }

@@ -151,8 +151,7 @@ final class SideEffectCall extends GuardedCall {
                 }
             }
         } catch (StoreFullException full) {
-            runtime.log().error("{}: {} did not run. Finished intents expire after store.retention; raise "
-                    + "store.max-intents (a new store file) if this persists", full.getMessage(), binding.toolName());
+            runtime.storeFull(full, binding.toolName());
             reply = StatusReply.refused(binding.toolName() + " did not run: the intent store is full. Do not retry; "
                     + "tell the user it is unavailable for now.");
         } catch (StoreBusyException busy) {
@@ -255,18 +254,15 @@ final class SideEffectCall extends GuardedCall {
     }
 
     /**
-     * {@link IntentStore#claimOrGet}; when the store is full, the oldest finished intents make room (the store fills up
-     * per hash segment, so this may take a few rounds), and only if none can go is the call refused.
+     * {@link IntentStore#claimOrGet}. A store at its cap is refused at once (room is made in the background, never on a
+     * call's path), and the housekeeping is woken to make room for the next calls.
      */
     private IntentRecord claimNew(IntentRecord next) {
-        for (int round = 1; ; round++) {
-            try {
-                return store.claimOrGet(key.value(), next);
-            } catch (StoreFullException full) {
-                if (round == 5 || runtime.sweeper().makeRoom(store) == 0) {
-                    throw full;
-                }
-            }
+        try {
+            return store.claimOrGet(key.value(), next);
+        } catch (StoreFullException full) {
+            runtime.sweeper().wake();
+            throw full;
         }
     }
 

@@ -1,45 +1,118 @@
 package dev.intentguard.agent.tool;
 
 import dev.intentguard.agent.store.FleetStore;
-import dev.intentguard.agent.store.IntentRecord;
 import dev.intentguard.agent.store.IntentStore;
 
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Retention: finished intents (DONE, FAILED) are forgotten after {@code store.retention}; unknown and in-flight ones
- * never are (forgetting them would let a repeat run again). When the store is full, the oldest finished intents make
- * room first.
+ * The store's housekeeping, on a thread of its own and never on a call's path (a call that had to make room would
+ * wait for a scan of the whole store: seconds, on a million intents).
+ *
+ * <ul>
+ *   <li>Retention: every {@code reconcile.interval}, finished intents (DONE, FAILED) older than {@code store.retention}
+ *       are forgotten. Unknown and in-flight ones never are: forgetting them would let a repeat run again.</li>
+ *   <li>Room, for a store with a cap (the file store's {@code store.max-intents}): every {@value #WATCH_MILLIS} ms,
+ *       a store past {@value #HIGH_WATER_PERCENT}% of its cap loses its oldest finished intents down to
+ *       {@value #LOW_WATER_PERCENT}%, so that a claim finds room. A claim that meets the cap all the same (the calls
+ *       outran this thread, or every intent is unknown) is refused at once and wakes it.</li>
+ * </ul>
  */
 final class Sweeper {
+    static final int HIGH_WATER_PERCENT = 90;
+    static final int LOW_WATER_PERCENT = 80;
+    private static final long WATCH_MILLIS = 100;
+    private static final long WARN_SPACING_MILLIS = 60_000;
+
     private final ToolRuntime runtime;
+    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "intentguard-housekeeping");
+        t.setDaemon(true);
+        t.setContextClassLoader(Sweeper.class.getClassLoader());
+        return t;
+    });
+    private final AtomicBoolean woken = new AtomicBoolean();
+    /** The JVM is stopping and the store closes next: a round cut short by the close is not worth a WARN. */
+    private volatile boolean stopping;
+    /** Finished intents removed before their retention since the last WARN, and when that WARN was. */
+    private long evictedUnsaid;
+    private long evictionSaidAt = -WARN_SPACING_MILLIS;
 
     Sweeper(ToolRuntime runtime) {
         this.runtime = runtime;
     }
 
+    void start() {
+        long every = Math.max(1, runtime.config().reconcile().interval().toMillis());
+        thread.scheduleWithFixedDelay(this::sweepQuietly, every, every, TimeUnit.MILLISECONDS);
+        thread.scheduleWithFixedDelay(this::keepRoomQuietly, WATCH_MILLIS, WATCH_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    void stop() {
+        stopping = true;
+        thread.shutdownNow();
+        try {
+            thread.awaitTermination(1, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A claim found the store full: make room now rather than at the next watch (at most one extra round queued). */
+    void wake() {
+        if (woken.compareAndSet(false, true)) {
+            try {
+                thread.execute(() -> {
+                    woken.set(false);
+                    keepRoomQuietly();
+                });
+            } catch (RuntimeException stopped) {
+                woken.set(false);
+            }
+        }
+    }
+
+    private void sweepQuietly() {
+        IntentStore store = runtime.store().ifOpen();
+        if (store == null) {
+            return;
+        }
+        try {
+            sweep(store);
+        } catch (RuntimeException e) {
+            if (stopping) {
+                return;
+            }
+            runtime.log().warn("the retention sweep of {} failed ({}); the next round tries again", store.describe(),
+                    String.valueOf(e));
+        }
+    }
+
+    private void keepRoomQuietly() {
+        IntentStore store = runtime.store().ifOpen();
+        if (store == null || store.capacity() == Long.MAX_VALUE) {
+            return;
+        }
+        try {
+            keepRoom(store);
+        } catch (RuntimeException e) {
+            if (stopping) {
+                return;
+            }
+            runtime.log().warn("making room in {} failed ({}); the next round tries again", store.describe(),
+                    String.valueOf(e));
+        }
+    }
+
     /** Removes the finished intents older than the retention; returns how many. */
     int sweep(IntentStore store) {
-        long cutoff = runtime.now() - runtime.config().store().retention().toMillis();
-        if (store instanceof FleetStore) {
-            // A shared store expires finished intents itself (Redis TTL) or in batches on its server (PostgreSQL).
-            int removed = ((FleetStore) store).sweepFinished(cutoff);
-            if (removed > 0) {
-                runtime.log().info("removed {} finished intents older than store.retention ({})", removed,
-                        runtime.config().store().retention());
-            }
-            return removed;
-        }
-        List<Map.Entry<String, IntentRecord>> expired = new ArrayList<>();
-        store.forEach((key, record) -> {
-            if (record.status().finished() && record.updatedAt() < cutoff) {
-                expired.add(Map.entry(key, record));
-            }
-        });
-        int removed = remove(store, expired);
+        long cutoff = retentionCutoff();
+        // A shared store expires finished intents itself (Redis TTL) or in batches on its server (PostgreSQL).
+        int removed = store instanceof FleetStore ? ((FleetStore) store).sweepFinished(cutoff)
+                : store.removeFinishedBefore(cutoff);
         if (removed > 0) {
             runtime.log().info("removed {} finished intents older than store.retention ({})", removed,
                     runtime.config().store().retention());
@@ -47,29 +120,46 @@ final class Sweeper {
         return removed;
     }
 
-    /** The store is full: removes the oldest finished intents (a tenth of the capacity); returns how many. */
-    synchronized int makeRoom(IntentStore store) {
-        List<Map.Entry<String, IntentRecord>> finished = new ArrayList<>();
-        store.forEach((key, record) -> {
-            if (record.status().finished()) {
-                finished.add(Map.entry(key, record));
-            }
-        });
-        finished.sort(Comparator.comparingLong(e -> e.getValue().updatedAt()));
-        int room = (int) Math.max(1, Math.min(finished.size(), runtime.config().store().maxIntents() / 10));
-        int removed = remove(store, finished.subList(0, Math.min(room, finished.size())));
-        runtime.log().warn("the intent store is full: removed the {} oldest finished intents (of {}) before their "
-                + "retention; raise store.max-intents if this recurs", removed, finished.size());
+    /**
+     * Past the high-water mark: removes the finished intents older than the retention, and as many of the oldest other
+     * finished ones as it takes to reach the low-water mark, in one pass. Returns how many it removed.
+     */
+    int keepRoom(IntentStore store) {
+        long capacity = store.capacity();
+        long size = store.size();
+        if (size < percent(capacity, HIGH_WATER_PERCENT)) {
+            return 0;
+        }
+        long lowWater = percent(capacity, LOW_WATER_PERCENT);
+        long retention = retentionCutoff();
+        long cutoff = Math.max(retention, store.finishedCutoff(size - lowWater));
+        int removed = store.removeFinishedBefore(cutoff);
+        if (cutoff > retention) {
+            sayEvicted(store, removed, size, capacity);
+        }
         return removed;
     }
 
-    private static int remove(IntentStore store, List<Map.Entry<String, IntentRecord>> entries) {
-        int removed = 0;
-        for (Map.Entry<String, IntentRecord> e : entries) {
-            if (store.remove(e.getKey(), e.getValue())) {
-                removed++;
-            }
+    /** At most one WARN a minute, with every eviction since the last: a store kept at its cap evicts ten times a second. */
+    private void sayEvicted(IntentStore store, int removed, long size, long capacity) {
+        evictedUnsaid += removed;
+        long now = runtime.now();
+        if (now - evictionSaidAt < WARN_SPACING_MILLIS) {
+            return;
         }
-        return removed;
+        evictionSaidAt = now;
+        runtime.log().warn("the intent store {} held {} intents, past {}% of store.max-intents ({}): removed {} of the "
+                + "oldest finished intents before their retention ({}) since the last such line; repeats of those would "
+                + "run again. Raise store.max-intents (a new store file) or shorten store.retention if this recurs",
+                store.describe(), size, HIGH_WATER_PERCENT, capacity, evictedUnsaid, runtime.config().store().retention());
+        evictedUnsaid = 0;
+    }
+
+    private static long percent(long capacity, int percent) {
+        return capacity / 100 * percent + capacity % 100 * percent / 100;
+    }
+
+    private long retentionCutoff() {
+        return runtime.now() - runtime.config().store().retention().toMillis();
     }
 }

@@ -89,9 +89,10 @@ public final class ToolGuard {
         Dispatcher.install(new ToolDispatch(runtime, new NamedTools(runtime, catalog)));
     }
 
-    /** Starts the background reconciler and retention sweep (once the store opens it has something to do). */
+    /** Starts the background reconciler and housekeeping (once the store opens they have something to do). */
     public void startReconciler() {
         reconciler.start();
+        runtime.sweeper().start();
         if (runtime.config().store().shared()) {
             fleet.scheduleWithFixedDelay(this::watchFleet, 0, FLEET_POLL_MILLIS, TimeUnit.MILLISECONDS);
         }
@@ -144,6 +145,7 @@ public final class ToolGuard {
     /** Stops the background rounds: the JVM is shutting down and the store closes next. */
     public void stopReconciler() {
         reconciler.stop();
+        runtime.sweeper().stop();
         fleet.shutdownNow();
         runtime.flushOutcomes(2_000);
     }

@@ -15,6 +15,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
 /** The state every guarded call shares: config, store, bindings, this JVM's in-flight calls, loggers. */
 final class ToolRuntime {
@@ -160,6 +161,28 @@ final class ToolRuntime {
             }
         }
     }
+
+    /**
+     * A call was refused because the store is at its cap: one ERROR a minute at most, counting the calls refused since
+     * the last (at full speed, a store at its cap refuses thousands of calls a second).
+     */
+    void storeFull(Exception full, String tool) {
+        long refused = refusedFull.incrementAndGet();
+        long now = now();
+        long said = fullSaidAt;
+        if (now - said >= ERROR_SPACING_MILLIS && FULL_SAID_AT.compareAndSet(this, said, now)) {
+            refusedFull.addAndGet(-refused);
+            log.error("{}: {} did not run ({} calls refused since the last such line). Finished intents expire after "
+                    + "store.retention and the oldest ones make room past {}% of store.max-intents; unknown ones stay "
+                    + "until they are resolved. Raise store.max-intents (a new store file) if this persists",
+                    full.getMessage(), tool, refused, Sweeper.HIGH_WATER_PERCENT);
+        }
+    }
+
+    private final AtomicLong refusedFull = new AtomicLong();
+    private volatile long fullSaidAt = -ERROR_SPACING_MILLIS;
+    private static final AtomicLongFieldUpdater<ToolRuntime> FULL_SAID_AT =
+            AtomicLongFieldUpdater.newUpdater(ToolRuntime.class, "fullSaidAt");
 
     /** A store operation of a call succeeded: ends an outage, if one was under way, with one line. */
     void storeAnswered() {

@@ -100,6 +100,46 @@ class IntentStoreTest {
     }
 
     @Test
+    void theSweepRemovesOnlyFinishedIntentsOlderThanTheCutoffReadInPlace() throws Exception {
+        try (ChronicleIntentStore store = open()) {
+            // 2000 of each: done and failed at times 0..1999, unknown and in flight at the same times.
+            for (int t = 0; t < 2000; t++) {
+                IntentRecord r = IntentRecord.inFlight("t", FP, null, t);
+                store.putIfAbsent("done:" + t, r.done("\"ok\"", false, t));
+                store.putIfAbsent("failed:" + t, r.failed("E", t));
+                store.putIfAbsent("unknown:" + t, r.pendingUnknown("E", t));
+                store.putIfAbsent("flight:" + t, r);
+            }
+            assertEquals(1000, store.removeFinishedBefore(500), "done and failed at 0..499");
+            assertEquals(7000, store.size());
+            assertNull(store.get("done:499"));
+            assertNull(store.get("failed:0"));
+            assertEquals(IntentStatus.DONE, store.get("done:500").status());
+            assertEquals(IntentStatus.PENDING_UNKNOWN, store.get("unknown:0").status(), "an unknown intent never goes");
+            assertEquals(IntentStatus.IN_FLIGHT, store.get("flight:0").status(), "an intent in flight never goes");
+            assertEquals(3000, store.removeFinishedBefore(Long.MAX_VALUE));
+            assertEquals(4000, store.size(), "only the unknown and in-flight intents are left");
+            assertEquals(Long.MIN_VALUE, store.finishedCutoff(10), "no finished intent: nothing to cut");
+        }
+    }
+
+    @Test
+    void theCutoffForTheOldestFinishedIntentsIsEstimatedWithinAFewPercent() throws Exception {
+        try (ChronicleIntentStore store = ChronicleIntentStore.open(dir.resolve("cut.dat"), 200_000, 8192,
+                java.time.Duration.ofSeconds(1))) {
+            for (int t = 0; t < 100_000; t++) {
+                store.putIfAbsent("k:" + t, IntentRecord.inFlight("t", FP, null, t).done("\"ok\"", false, 1_000_000 + t));
+            }
+            long cutoff = store.finishedCutoff(20_000);
+            assertTrue(Math.abs(cutoff - 1_020_000) < 5_000, "the 20000 oldest end near 1020000, estimated " + cutoff
+                    + " from " + store.map().segments() + " segments");
+            assertEquals(Long.MAX_VALUE, store.finishedCutoff(150_000), "more than there are: every finished intent");
+            int removed = store.removeFinishedBefore(cutoff);
+            assertEquals(cutoff - 1_000_000, removed);
+        }
+    }
+
+    @Test
     void aFullStoreTakesNewIntentsAgainOnceFinishedOnesAreRemoved() throws Exception {
         try (ChronicleIntentStore store = ChronicleIntentStore.open(dir.resolve("full.dat"), 100, 8192, java.time.Duration.ofSeconds(1))) {
             int filled = 0;

@@ -57,10 +57,16 @@ public final class ForkAgent {
                 shared == null ? "  path: " + dir.resolve("store").resolve("intents.dat") : "  url: \"" + shared + "\"",
                 shared == null ? "  max-intents: " + maxIntents : "  namespace: " + namespace,
                 shared == null ? "" : "  retention: 10m",
+                // -Dintentguard.bench.retention=2s (the tail run): finished intents expire while it runs, and the
+                // retention sweep (every reconcile.interval, set alike) has work to do.
+                shared == null && System.getProperty("intentguard.bench.retention") != null
+                        ? "  retention: " + System.getProperty("intentguard.bench.retention") : "",
                 // Creating a store of millions of entries takes seconds on a loaded machine; the default 10 s
                 // could make the first calls of a fork fail open (unguarded).
                 "  open-timeout: 120s",
                 // -Dintentguard.bench.journal=false: the audit journal off, to see what it costs the calls.
+                System.getProperty("intentguard.bench.retention") != null
+                        ? "reconcile:\n  interval: " + System.getProperty("intentguard.bench.retention") : "",
                 "audit:",
                 "  journal: " + Boolean.parseBoolean(System.getProperty("intentguard.bench.journal", "true")),
                 "tools:",

@@ -1,0 +1,214 @@
+package dev.intentguard.bench.tail;
+
+import com.sun.management.GarbageCollectionNotificationInfo;
+import dev.intentguard.bench.app.BenchTools;
+import org.HdrHistogram.Histogram;
+
+import javax.management.NotificationEmitter;
+import javax.management.openmbean.CompositeData;
+import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * New intents at full speed for minutes, with the store filling, making room and being swept: the tail of a call's
+ * time, which JMH's short iterations do not reach (issue 20). Run in a JVM started with
+ * {@code -javaagent:benchmarks.jar=log=silent} (a fresh file store of {@code -Dintentguard.bench.max-intents}, see
+ * {@code ForkAgent}), one thread calling the no-op side-effect tool with a new key each time.
+ *
+ * <p>Every call is timed with {@code System.nanoTime()} into an HdrHistogram (3 significant digits). Calls over 1 ms
+ * are kept with the second they happened in, and each of the longest is matched with the garbage collections that
+ * overlap it (the JVM's own GC notifications), so that a pause is put down to the collector or to us.
+ *
+ * <pre>java -javaagent:benchmarks.jar=log=silent -cp benchmarks.jar dev.intentguard.bench.tail.TailLatency WARMUP_S MEASURE_S OUT.md</pre>
+ */
+public final class TailLatency {
+    private static final long SLOW_NANOS = 1_000_000;
+    private static final int LONGEST = 15;
+
+    private TailLatency() {
+    }
+
+    /** A collection, in milliseconds of JVM uptime. */
+    private static final class Gc {
+        final String name;
+        final String cause;
+        final long startMillis;
+        final long durationMillis;
+
+        Gc(String name, String cause, long startMillis, long durationMillis) {
+            this.name = name;
+            this.cause = cause;
+            this.startMillis = startMillis;
+            this.durationMillis = durationMillis;
+        }
+    }
+
+    /** A slow call: when (nanoTime at its start) and how long. */
+    private static final class Slow {
+        final long startNanos;
+        final long nanos;
+
+        Slow(long startNanos, long nanos) {
+            this.startNanos = startNanos;
+            this.nanos = nanos;
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        int warmupSeconds = Integer.parseInt(args[0]);
+        int measureSeconds = Integer.parseInt(args[1]);
+        Path out = Path.of(args[2]);
+        List<Gc> collections = new ArrayList<>();
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            ((NotificationEmitter) gc).addNotificationListener((n, h) -> {
+                if (GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType())) {
+                    GarbageCollectionNotificationInfo i = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
+                    synchronized (collections) {
+                        collections.add(new Gc(i.getGcName(), i.getGcCause(), i.getGcInfo().getStartTime(),
+                                i.getGcInfo().getDuration()));
+                    }
+                }
+            }, null, null);
+        }
+
+        BenchTools tools = new BenchTools();
+        String orderId = "tail-" + ProcessHandle.current().pid();
+        // -Dintentguard.bench.tail.baseline=true: the same loop without the agent (the JVM's and the machine's own tail).
+        boolean baseline = Boolean.getBoolean("intentguard.bench.tail.baseline");
+        String first = tools.refund("setup-check", -1);
+        String repeat = tools.refund("setup-check", -1);
+        if (repeat.contains("already_done") == baseline) {
+            throw new IllegalStateException("the agent does not guard the tool: " + first + " then " + repeat);
+        }
+
+        long next = 0;
+        long warmupEnd = System.nanoTime() + warmupSeconds * 1_000_000_000L;
+        while (System.nanoTime() < warmupEnd) {
+            tools.refund(orderId, next++);
+        }
+        long warmupCalls = next;
+
+        Histogram histogram = new Histogram(60_000_000_000L, 3);
+        long[] secondMax = new long[measureSeconds + 1];
+        long[] secondCalls = new long[measureSeconds + 1];
+        List<Slow> slow = new ArrayList<>();
+        long refused = 0;
+        long other = 0;
+        String firstOther = null;
+        long uptimeAtStart = ManagementFactory.getRuntimeMXBean().getUptime();
+        long start = System.nanoTime();
+        long end = start + measureSeconds * 1_000_000_000L;
+        long t0 = start;
+        while (t0 < end) {
+            String answer = tools.refund(orderId, next++);
+            long t1 = System.nanoTime();
+            long took = t1 - t0;
+            histogram.recordValue(Math.min(took, histogram.getHighestTrackableValue()));
+            int second = (int) ((t0 - start) / 1_000_000_000L);
+            secondCalls[second]++;
+            if (took > secondMax[second]) {
+                secondMax[second] = took;
+            }
+            if (took > SLOW_NANOS) {
+                slow.add(new Slow(t0, took));
+            }
+            if (!"ok".equals(answer)) {
+                if (answer.contains("the intent store is full")) {
+                    refused++;
+                } else {
+                    other++;
+                    if (firstOther == null) {
+                        firstOther = answer;
+                    }
+                }
+            }
+            t0 = t1;
+        }
+        long elapsed = t0 - start;
+        long calls = next - warmupCalls;
+
+        StringBuilder md = new StringBuilder();
+        md.append(String.format(Locale.ROOT, "# Tail latency: new intents at full speed, %s (JDK %s)%n%n",
+                baseline ? "without the agent (baseline)" : "with the agent", System.getProperty("java.version")));
+        md.append(String.format(Locale.ROOT, "store max-intents %s, warm-up %d s (%d calls), measured %d s: %d calls "
+                        + "(%.0f a second), %d refused as full, %d other answers%s%n%n",
+                System.getProperty("intentguard.bench.max-intents.effective"), warmupSeconds, warmupCalls,
+                measureSeconds, calls, calls / (elapsed / 1e9), refused, other,
+                firstOther == null ? "" : " (first: " + firstOther + ")"));
+        md.append("| median | p90 | p99 | p99.9 | p99.99 | p99.999 | max |\n|---|---|---|---|---|---|---|\n");
+        md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s |%n%n",
+                us(histogram.getValueAtPercentile(50)), us(histogram.getValueAtPercentile(90)),
+                us(histogram.getValueAtPercentile(99)), us(histogram.getValueAtPercentile(99.9)),
+                us(histogram.getValueAtPercentile(99.99)), us(histogram.getValueAtPercentile(99.999)),
+                us(histogram.getMaxValue())));
+        md.append(String.format(Locale.ROOT, "calls over 1 ms: %d; over 5 ms: %d; over 20 ms: %d%n%n", slow.size(),
+                slow.stream().filter(s -> s.nanos > 5_000_000).count(), slow.stream().filter(s -> s.nanos > 20_000_000).count()));
+
+        slow.sort((a, b) -> Long.compare(b.nanos, a.nanos));
+        List<Gc> gcs;
+        synchronized (collections) {
+            gcs = new ArrayList<>(collections);
+        }
+        long gcPauseTotal = 0;
+        long gcMax = 0;
+        int gcCount = 0;
+        for (Gc g : gcs) {
+            long at = g.startMillis - uptimeAtStart;
+            if (at >= 0 && at <= elapsed / 1_000_000) {
+                gcCount++;
+                gcPauseTotal += g.durationMillis;
+                gcMax = Math.max(gcMax, g.durationMillis);
+            }
+        }
+        md.append(String.format(Locale.ROOT, "collections during the measurement: %d, %d ms in all, the longest %d ms "
+                + "(GC notification durations: a concurrent cycle's duration is not a pause)%n%n", gcCount, gcPauseTotal, gcMax));
+        md.append("The longest calls (at: seconds into the measurement):\n\n| at s | took | collections overlapping it |\n|---|---|---|\n");
+        for (Slow s : slow.subList(0, Math.min(LONGEST, slow.size()))) {
+            long fromMillis = uptimeAtStart + (s.startNanos - start) / 1_000_000;
+            long toMillis = fromMillis + s.nanos / 1_000_000 + 1;
+            StringBuilder overlap = new StringBuilder();
+            for (Gc g : gcs) {
+                if (g.startMillis <= toMillis && g.startMillis + g.durationMillis + 1 >= fromMillis) {
+                    overlap.append(overlap.length() == 0 ? "" : "; ").append(g.name).append(" (").append(g.cause)
+                            .append(") ").append(g.durationMillis).append(" ms");
+                }
+            }
+            md.append(String.format(Locale.ROOT, "| %.3f | %s | %s |%n", (s.startNanos - start) / 1e9, us(s.nanos),
+                    overlap.length() == 0 ? "none" : overlap));
+        }
+        md.append("\nThe slowest call of each 30-second window (calls in that window):\n\n| window | max | calls |\n|---|---|---|\n");
+        for (int w = 0; w < measureSeconds; w += 30) {
+            long max = 0;
+            long n = 0;
+            for (int s = w; s < Math.min(measureSeconds, w + 30); s++) {
+                max = Math.max(max, secondMax[s]);
+                n += secondCalls[s];
+            }
+            md.append(String.format(Locale.ROOT, "| %d-%d s | %s | %d |%n", w, Math.min(measureSeconds, w + 30), us(max), n));
+        }
+        write(out, md.toString());
+        System.out.print(md);
+        // The store's own count of what it made room for is in the agent's WARN lines on stderr.
+        System.out.flush();
+        System.exit(0);
+    }
+
+    private static String us(long nanos) {
+        return nanos >= 1_000_000 ? String.format(Locale.ROOT, "%.2f ms", nanos / 1e6)
+                : String.format(Locale.ROOT, "%.2f us", nanos / 1e3);
+    }
+
+    private static void write(Path out, String text) throws IOException {
+        if (out.getParent() != null) {
+            Files.createDirectories(out.getParent());
+        }
+        Files.writeString(out, text, StandardCharsets.UTF_8);
+    }
+}
