@@ -1,6 +1,7 @@
 package dev.intentguard.agent.store.postgres;
 
 import dev.intentguard.agent.config.StoreUrls;
+import dev.intentguard.agent.store.ConnectionPool;
 import dev.intentguard.agent.store.FleetStore;
 import dev.intentguard.agent.store.IntentRecord;
 import dev.intentguard.agent.store.IntentStatus;
@@ -27,10 +28,6 @@ import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 
@@ -61,14 +58,14 @@ public final class PostgresIntentStore implements FleetStore {
     private final String owner;
     private final LeaseKeeper leases;
     /** Claims and reads: every commit durable ({@code synchronous_commit} as the server has it, keep it on). */
-    private final Pool durable;
+    private final ConnectionPool<Connection> durable;
     /**
      * The transitions after a claim (DONE, FAILED, unknown, a removal), committed with {@code synchronous_commit = off}:
      * one WAL flush per new intent instead of two. A transition that a server crash loses leaves the claim it replaced,
      * IN_FLIGHT with a lease that runs out: the intent reads as unknown, never as free to run again. A claim (also the
      * claim of a retry after a failure) always commits durably.
      */
-    private final Pool relaxed;
+    private final ConnectionPool<Connection> relaxed;
     private final org.postgresql.Driver driver = privateDriver();
     private final String claimSql;
     private final String replaceSql;
@@ -89,8 +86,8 @@ public final class PostgresIntentStore implements FleetStore {
         // Set on each new connection, not through the URL's options (which a URL of the user's may replace) nor left to the
         // role's defaults (an ALTER ROLE ... SET synchronous_commit = off would make claims asynchronous).
         String timeout = "SET statement_timeout = " + operationTimeout.toMillis() + "; ";
-        this.durable = new Pool(POOL, properties, timeout + "SET synchronous_commit = on");
-        this.relaxed = new Pool(3, properties, timeout + "SET synchronous_commit = off");
+        this.durable = pool(POOL, properties, timeout + "SET synchronous_commit = on");
+        this.relaxed = pool(3, properties, timeout + "SET synchronous_commit = off");
         // The claim proper: the row is ours if this inserts it (claimOrGet reads first, so a repeat costs one SELECT).
         // An audited call's outcome may be stored this way too: then no lease, and a retention if it is finished.
         this.claimSql = "INSERT INTO " + s + ".intents (key, record, status, lease_owner, lease_until, expires_at, updated_at) "
@@ -189,7 +186,7 @@ public final class PostgresIntentStore implements FleetStore {
         return call(durable, work);
     }
 
-    private <T> T call(Pool pool, Sql<T> work) {
+    private <T> T call(ConnectionPool<Connection> pool, Sql<T> work) {
         long deadline = System.nanoTime() + operationMillis * 1_000_000;
         try {
             return once(pool, work, deadline);
@@ -210,7 +207,7 @@ public final class PostgresIntentStore implements FleetStore {
         return state == null || state.startsWith("08") || state.startsWith("57P");
     }
 
-    private <T> T once(Pool pool, Sql<T> work, long deadline) {
+    private <T> T once(ConnectionPool<Connection> pool, Sql<T> work, long deadline) {
         Connection c = pool.borrow(deadline);
         boolean broken = true;
         try {
@@ -259,83 +256,30 @@ public final class PostgresIntentStore implements FleetStore {
         }
     }
 
-    /** A few connections, made when needed, each used by one operation at a time. */
-    private final class Pool {
-        private final BlockingQueue<Connection> idle;
-        private final AtomicInteger open = new AtomicInteger();
-        private final int size;
-        private final Properties connectionProperties;
-        private final String session;
+    /** A few connections, made when needed; {@code session}: the settings each new one gets first. */
+    private ConnectionPool<Connection> pool(int size, Properties connectionProperties, String session) {
+        return new ConnectionPool<>("PostgreSQL " + StoreUrls.masked(url), size, operationMillis,
+                deadline -> connect(connectionProperties, session), PostgresIntentStore::closeQuietly);
+    }
 
-        Pool(int size, Properties connectionProperties, String session) {
-            this.size = size;
-            this.idle = new ArrayBlockingQueue<>(size);
-            this.connectionProperties = connectionProperties;
-            this.session = session;
-        }
-
-        Connection borrow(long deadline) {
-            Connection c = idle.poll();
-            if (c != null) {
-                return c;
+    private Connection connect(Properties connectionProperties, String session) {
+        Connection made = null;
+        try {
+            made = driver.connect(jdbcUrl, connectionProperties);
+            if (made == null) {
+                throw new StoreFailedException("PostgreSQL " + StoreUrls.masked(url) + ": not a PostgreSQL JDBC URL", null);
             }
-            if (open.incrementAndGet() <= size) {
-                Connection made = null;
-                try {
-                    made = driver.connect(jdbcUrl, connectionProperties);
-                    if (made == null) {
-                        throw new StoreFailedException("PostgreSQL " + StoreUrls.masked(url) + ": not a PostgreSQL JDBC URL", null);
-                    }
-                    made.setAutoCommit(true);
-                    try (Statement st = made.createStatement()) {
-                        st.execute(session);
-                    }
-                    return made;
-                } catch (SQLException e) {
-                    closeQuietly(made);
-                    open.decrementAndGet();
-                    throw new StoreFailedException("PostgreSQL " + StoreUrls.masked(url) + ": " + e.getMessage(), e);
-                } catch (RuntimeException e) {
-                    closeQuietly(made);
-                    open.decrementAndGet();
-                    throw e;
-                }
+            made.setAutoCommit(true);
+            try (Statement st = made.createStatement()) {
+                st.execute(session);
             }
-            open.decrementAndGet();
-            try {
-                c = idle.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            if (c == null) {
-                throw new StoreFailedException("PostgreSQL " + StoreUrls.masked(url) + ": all " + size + " connections busy for "
-                        + operationMillis + " ms (store.operation-timeout)", null);
-            }
-            return c;
-        }
-
-        void giveBack(Connection c, boolean broken) {
-            if (!broken && idle.offer(c)) {
-                return;
-            }
-            open.decrementAndGet();
-            try {
-                c.close();
-            } catch (SQLException ignored) {
-                // discarded anyway
-            }
-        }
-
-        /** Closes the idle connections (a restarted server broke them all; the store is closing). */
-        void discardIdle() {
-            for (Connection c; (c = idle.poll()) != null; ) {
-                open.decrementAndGet();
-                try {
-                    c.close();
-                } catch (SQLException ignored) {
-                    // closing anyway
-                }
-            }
+            return made;
+        } catch (SQLException e) {
+            closeQuietly(made);
+            throw new StoreFailedException("PostgreSQL " + StoreUrls.masked(url) + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            closeQuietly(made);
+            throw e;
         }
     }
 

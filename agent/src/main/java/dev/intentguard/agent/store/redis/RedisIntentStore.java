@@ -1,6 +1,7 @@
 package dev.intentguard.agent.store.redis;
 
 import dev.intentguard.agent.config.StoreUrls;
+import dev.intentguard.agent.store.ConnectionPool;
 import dev.intentguard.agent.store.FleetStore;
 import dev.intentguard.agent.store.IntentRecord;
 import dev.intentguard.agent.store.IntentStatus;
@@ -44,10 +45,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.IntFunction;
@@ -134,8 +131,7 @@ public final class RedisIntentStore implements FleetStore {
     private final IntFunction<JedisClientConfig> config;
     private final CommandObjects commands = new CommandObjects(RedisProtocol.RESP2);
     /** Connections made when needed, each used by one operation at a time. */
-    private final BlockingQueue<Connection> idle = new ArrayBlockingQueue<>(POOL);
-    private final AtomicInteger open = new AtomicInteger();
+    private final ConnectionPool<Connection> pool;
     private final long operationNanos;
     private final int socketMillis;
     private final long leaseMillis;
@@ -163,6 +159,8 @@ public final class RedisIntentStore implements FleetStore {
         this.config = config;
         this.operationNanos = operationTimeout.toNanos();
         this.socketMillis = (int) Math.max(1, operationTimeout.toMillis());
+        this.pool = new ConnectionPool<>("Redis " + StoreUrls.masked(url), POOL, socketMillis, this::connect,
+                RedisIntentStore::closeQuietly);
         this.leaseMillis = lease.toMillis();
         this.retentionMillis = retention.toMillis();
         this.owner = owner;
@@ -617,7 +615,7 @@ public final class RedisIntentStore implements FleetStore {
         closed = true;
         leases.close();
         try {
-            discardIdle();
+            pool.discardIdle();
         } catch (RuntimeException ignored) {
             // closing anyway
         }
@@ -670,7 +668,7 @@ public final class RedisIntentStore implements FleetStore {
         try {
             return within(deadline, operation);
         } catch (JedisConnectionException broken) {
-            discardIdle();                                  // a restarted server broke them all: retry on a new one
+            pool.discardIdle();                                  // a restarted server broke them all: retry on a new one
             if (deadline - System.nanoTime() <= 0) {
                 throw failed(broken);
             }
@@ -688,7 +686,7 @@ public final class RedisIntentStore implements FleetStore {
         try {
             return within(System.nanoTime() + operationNanos, operation);
         } catch (JedisConnectionException broken) {
-            discardIdle();
+            pool.discardIdle();
             throw failed(broken);
         } catch (JedisException e) {
             throw failed(e);
@@ -696,7 +694,7 @@ public final class RedisIntentStore implements FleetStore {
     }
 
     private <T> T within(long deadline, Function<Connection, T> operation) {
-        Connection c = borrow(deadline);
+        Connection c = pool.borrow(deadline);
         try {
             long left = (deadline - System.nanoTime()) / 1_000_000;
             if (left <= 0) {                                // not the connection's fault: it goes back to the pool
@@ -710,53 +708,17 @@ public final class RedisIntentStore implements FleetStore {
             }
             return operation.apply(c);
         } finally {
-            giveBack(c);
+            pool.giveBack(c, c.isBroken());
         }
     }
 
-    private Connection borrow(long deadline) {
-        Connection c = idle.poll();
-        if (c != null) {
-            return c;
-        }
-        if (open.incrementAndGet() <= POOL) {
-            try {
-                int left = (int) Math.max(1, Math.min(socketMillis, (deadline - System.nanoTime()) / 1_000_000));
-                return new Connection(address, config.apply(left));   // connects, authenticates, selects within left
-            } catch (RuntimeException e) {
-                open.decrementAndGet();
-                throw e;
-            }
-        }
-        open.decrementAndGet();
-        try {
-            c = idle.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        if (c == null) {
-            throw new StoreFailedException("Redis " + StoreUrls.masked(url) + ": all " + POOL + " connections busy for "
-                    + socketMillis + " ms (store.operation-timeout)", null);
-        }
-        return c;
+    /** Connects, authenticates and selects the database within what is left until {@code deadline}. */
+    private Connection connect(long deadline) {
+        int left = (int) Math.max(1, Math.min(socketMillis, (deadline - System.nanoTime()) / 1_000_000));
+        return new Connection(address, config.apply(left));
     }
 
-    private void discardIdle() {
-        for (Connection c; (c = idle.poll()) != null; ) {
-            open.decrementAndGet();
-            try {
-                c.close();
-            } catch (RuntimeException ignored) {
-                // discarded anyway
-            }
-        }
-    }
-
-    private void giveBack(Connection c) {
-        if (!c.isBroken() && idle.offer(c)) {
-            return;
-        }
-        open.decrementAndGet();
+    private static void closeQuietly(Connection c) {
         try {
             c.close();
         } catch (RuntimeException ignored) {
