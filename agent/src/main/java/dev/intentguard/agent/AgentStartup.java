@@ -87,10 +87,20 @@ public final class AgentStartup {
         ToolGuard guard = ToolGuard.create(config, store, recorder, network);
         List<AgentPlugin> plugins = new ArrayList<>();
         plugins.add(guard.plugin());
+        List<String> found = new ArrayList<>();
         for (AgentPlugin plugin : ServiceLoader.load(AgentPlugin.class, AgentStartup.class.getClassLoader())) {
-            plugins.add(plugin);
+            found.add(plugin.name());
+            if (config.plugins().enabled(plugin.name())) {
+                plugins.add(plugin);
+            }
         }
-        HttpDispatch.install(new HttpGuard(config));
+        for (String off : config.plugins().off()) {
+            if (!found.contains(off)) {
+                LOG.error("{}, line {}: plugins: \"{}\" names no plugin, so nothing was switched off; the plugins are {}",
+                        config.sourceName(), config.plugins().lineOf(off), off, String.join(", ", found));
+            }
+        }
+        HttpDispatch.install(new HttpGuard(config).install());
         NetworkWrites.install(network);
         RetryDispatch.install(new RetryDecisions(config));
         DescribeDispatch.install(guard.describer());

@@ -14,6 +14,7 @@ public final class AgentConfig {
     private final List<ToolSpec> tools;
     private final AuditSettings audit;
     private final DiscoverSettings discover;
+    private final PluginSettings plugins;
 
     public AgentConfig(Path source, Mode mode, OnError onError, StoreSettings store, HttpSettings http,
                        ReconcileSettings reconcile, List<ToolSpec> tools) {
@@ -27,6 +28,12 @@ public final class AgentConfig {
 
     public AgentConfig(Path source, Mode mode, OnError onError, StoreSettings store, HttpSettings http,
                        ReconcileSettings reconcile, List<ToolSpec> tools, AuditSettings audit, DiscoverSettings discover) {
+        this(source, mode, onError, store, http, reconcile, tools, audit, discover, PluginSettings.DEFAULTS);
+    }
+
+    public AgentConfig(Path source, Mode mode, OnError onError, StoreSettings store, HttpSettings http,
+                       ReconcileSettings reconcile, List<ToolSpec> tools, AuditSettings audit, DiscoverSettings discover,
+                       PluginSettings plugins) {
         this.source = source;
         this.mode = mode;
         this.onError = onError;
@@ -36,16 +43,22 @@ public final class AgentConfig {
         this.tools = List.copyOf(tools);
         this.audit = audit;
         this.discover = discover;
+        this.plugins = plugins;
     }
 
     /** The same config with another {@code on-error} (a command-line override). */
     public AgentConfig withOnError(OnError value) {
-        return new AgentConfig(source, mode, value, store, http, reconcile, tools, audit, discover);
+        return new AgentConfig(source, mode, value, store, http, reconcile, tools, audit, discover, plugins);
     }
 
     /** The {@code discover:} section: tools found by their framework's markers. */
     public DiscoverSettings discover() {
         return discover;
+    }
+
+    /** The {@code plugins:} section: instrumentations switched off by name. */
+    public PluginSettings plugins() {
+        return plugins;
     }
 
     /** The {@code audit:} section: journal and JMX. */

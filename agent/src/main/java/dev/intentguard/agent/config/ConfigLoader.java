@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -34,7 +35,7 @@ public final class ConfigLoader {
     private static final Pattern ARGUMENT = Pattern.compile("(\\d+|[A-Za-z_$][\\w$]*)(\\.[A-Za-z_$][\\w$]*)*");
     private static final Pattern ON_ERROR_LINE = Pattern.compile("(?m)^on-error\\s*:\\s*[\"']?([\\w-]+)");
 
-    private static final List<String> TOP_LEVEL = List.of("mode", "on-error", "store", "http", "reconcile", "audit", "discover", "tools");
+    private static final List<String> TOP_LEVEL = List.of("mode", "on-error", "store", "http", "reconcile", "audit", "discover", "plugins", "tools");
     private static final List<String> AUDIT_KEYS = List.of("journal", "journal-file-bytes", "journal-files", "journal-queue", "jmx");
     private static final List<String> DISCOVER_KEYS = List.of("langchain4j", "spring-ai", "mcp", "default-effect", "describe", "sentence");
     private static final List<String> RECONCILE_KEYS = List.of("interval", "min-age", "escalate-after");
@@ -163,8 +164,9 @@ public final class ConfigLoader {
             ReconcileSettings reconcile = reconcile(map.entries.get("reconcile"));
             AuditSettings audit = audit(map.entries.get("audit"));
             DiscoverSettings discover = discover(map.entries.get("discover"));
+            PluginSettings plugins = plugins(map.entries.get("plugins"));
             List<ToolSpec> tools = tools(map.entries.get("tools"));
-            return new AgentConfig(file, mode, onError, store, http, reconcile, tools, audit, discover);
+            return new AgentConfig(file, mode, onError, store, http, reconcile, tools, audit, discover, plugins);
         }
 
         private StoreSettings store(YamlNode.Entry entry) {
@@ -292,6 +294,28 @@ public final class ConfigLoader {
             boolean jmx = bool(map.entries.get("jmx"), "audit.jmx", d.jmx(),
                     "write jmx: true (register the MBean dev.intentguard:type=Tools) or jmx: false");
             return new AuditSettings(journal, fileBytes, (int) Math.min(files, 100_000), (int) Math.min(queue, 1 << 20), jmx);
+        }
+
+        /** {@code plugins:} with {@code <name>: off} (or {@code on}, the default) per instrumentation. */
+        private PluginSettings plugins(YamlNode.Entry entry) {
+            if (entry == null) {
+                return PluginSettings.DEFAULTS;
+            }
+            YamlNode.Mapping map = mapping(entry, "plugins", "indent one '<plugin>: off' per line under plugins:, e.g. okhttp: off");
+            if (map == null) {
+                return PluginSettings.DEFAULTS;
+            }
+            Map<String, Integer> off = new LinkedHashMap<>();
+            for (Map.Entry<String, YamlNode.Entry> e : map.entries.entrySet()) {
+                String v = scalar(e.getValue(), "plugins." + e.getKey());
+                if ("off".equals(v) || "false".equals(v)) {
+                    off.put(e.getKey(), e.getValue().keyLine);
+                } else if (v != null && !"on".equals(v) && !"true".equals(v)) {
+                    problem(e.getValue().keyLine, "plugins." + e.getKey() + " \"" + v + "\" is not on or off",
+                            "write " + e.getKey() + ": off (leave that library uninstrumented) or " + e.getKey() + ": on");
+                }
+            }
+            return new PluginSettings(off);
         }
 
         private DiscoverSettings discover(YamlNode.Entry entry) {

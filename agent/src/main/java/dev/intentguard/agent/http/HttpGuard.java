@@ -6,6 +6,7 @@ import dev.intentguard.agent.config.Mode;
 import dev.intentguard.agent.wire.WireAttempt;
 import dev.intentguard.agent.wire.WireLog;
 import dev.intentguard.agent.wire.WireOutcome;
+import dev.intentguard.api.bridge.HttpDispatch;
 import dev.intentguard.api.bridge.HttpHooks;
 import dev.intentguard.api.bridge.ToolFrame;
 import org.slf4j.Logger;
@@ -22,6 +23,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Evidence and keys are separate: every write of a guarded call is watched (any host, keyed or not, in both
  * modes), so that what it did on the wire always counts; only writes to covered hosts in enforce mode get the key, and
  * only those have resends stopped.
+ *
+ * <p>Two ways in: the {@link HttpHooks} the bridge calls from inlined advice (the clients written before called advice
+ * existed), and the adapter API ({@link #begin}, {@link #mayResend(ToolFrame, String, HttpTarget, String)},
+ * {@link #attempt(ToolFrame, String, HttpTarget, WireOutcome, int, String)}, {@link #followed(ToolFrame, HttpTarget, HttpTarget)})
+ * that called advice uses directly, with a {@link HttpTarget} its adapter read from the library's request.
  */
 public final class HttpGuard implements HttpHooks {
     private static final Logger LOG = LoggerFactory.getLogger("intentguard.http");
@@ -29,23 +35,100 @@ public final class HttpGuard implements HttpHooks {
     private final HttpSettings settings;
     private final boolean audit;
     private final Set<String> replacementsLogged = ConcurrentHashMap.newKeySet();
+    private static volatile HttpGuard installed;
 
     public HttpGuard(AgentConfig config) {
         this.settings = config.http();
         this.audit = config.mode() == Mode.AUDIT;
     }
 
+    /** Makes this the guard that called advice finds with {@link #get}; the first call wins. */
+    public HttpGuard install() {
+        synchronized (HttpGuard.class) {
+            if (installed == null) {
+                installed = this;
+            }
+        }
+        return installed;
+    }
+
+    /** The agent's guard, or {@code null} before start-up. */
+    public static HttpGuard get() {
+        return installed;
+    }
+
+    // ---- the adapter API, for called advice ----
+
+    /**
+     * A client begins a send of {@code target} in {@code scope} (the application's, an SDK's or a framework's send; not
+     * the client's own resends, see {@link #mayResend(ToolFrame, String, HttpTarget, String)}).
+     *
+     * @return {@code null} when the guard has nothing to do with it (no scope, a read, not watched nor keyed); else the
+     *         exchange, whose {@link HttpExchange#end} must be called when it is over
+     * @throws SendRefused when it must not go: it repeats a write of this side-effect call whose outcome is unknown
+     */
+    public HttpExchange begin(ToolFrame scope, String client, HttpTarget target) throws SendRefused {
+        if (scope == null || target == null) {
+            return null;
+        }
+        boolean watched = watched(scope, target.method);
+        if (watched && !sending(scope, client, target.method, target.host, target.port, target.path)) {
+            throw new SendRefused(target);
+        }
+        String name = null;
+        String value = null;
+        if (keyed(scope, target.method, target.host, target.port)) {
+            name = settings.header();
+            value = keyValue(scope, target.method, target.host, target.port, target.path);
+        }
+        return watched || name != null ? new HttpExchange(this, scope, client, target, name, value, watched) : null;
+    }
+
+    /** See {@link HttpDispatch#mayResend}: whether the client's own resend of {@code target} may go. */
+    public boolean mayResend(ToolFrame scope, String client, HttpTarget target, String detail) {
+        return scope == null || target == null
+                || mayResend(scope, client, target.method, target.host, target.port, target.path, detail);
+    }
+
+    /** What the wire showed for one attempt of {@code target}. */
+    public void attempt(ToolFrame scope, String client, HttpTarget target, WireOutcome outcome, int status, String detail) {
+        if (scope == null || target == null || !watched(scope, target.method)) {
+            return;
+        }
+        ((WireLog) scope.wire()).record(new WireAttempt(client, WireLog.request(target.method, target.host, target.port,
+                target.path), outcome, status, detail, System.currentTimeMillis()));
+    }
+
+    /** The client follows the answer to {@code from} with {@code to} (a redirect); see {@link HttpDispatch#followed}. */
+    public void followed(ToolFrame scope, HttpTarget from, HttpTarget to) {
+        if (scope != null && from != null) {
+            followed(scope, from.endpoint(), to == null ? null : to.endpoint());
+        }
+    }
+
+    void replaced(ToolFrame scope, String client) {
+        if (replacementsLogged.add(scope.toolName() + "/" + client)) {
+            LOG.debug("{} in {}: replaced the {} set by the caller or SDK with the intent key (logged once per tool)",
+                    client, scope.toolName(), settings.header());
+        }
+    }
+
+    private String keyValue(ToolFrame scope, String method, String host, int port, String path) {
+        String key = scope.wire() instanceof WireLog
+                ? ((WireLog) scope.wire()).keyFor(method, host, port, path) : scope.intentKey();
+        return settings.headerValue(key);
+    }
+
+    // ---- the bridge's hooks, for inlined advice ----
+
     @Override
     public String[] keyHeader(ToolFrame scope, String client, String method, String host, int port, String path, String existing) {
         if (audit || scope.intentKey() == null || !settings.covers(method, host, port)) {
             return null;
         }
-        String key = scope.wire() instanceof WireLog
-                ? ((WireLog) scope.wire()).keyFor(method, host, port, path) : scope.intentKey();
-        String value = settings.headerValue(key);
-        if (existing != null && !existing.equals(value) && replacementsLogged.add(scope.toolName() + "/" + client)) {
-            LOG.debug("{} in {}: replaced the {} set by the caller or SDK with the intent key (logged once per tool)",
-                    client, scope.toolName(), settings.header());
+        String value = keyValue(scope, method, host, port, path);
+        if (existing != null && !existing.equals(value)) {
+            replaced(scope, client);
         }
         return new String[] {settings.header(), value};
     }

@@ -37,6 +37,14 @@ public interface AgentPlugin {
         return false;
     }
 
+    /**
+     * The library versions this plugin supports, or {@code null} (the JDK's own classes, or a plugin that checks the
+     * shape it needs itself). A class loader holding a version outside the range is left alone, with one INFO line.
+     */
+    default SupportedLibrary library() {
+        return null;
+    }
+
     /** Called once when the agent starts, before any class is offered. */
     default void start(PluginContext context) {
     }

@@ -5,13 +5,25 @@ import net.bytebuddy.asm.Advice;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.pool.TypePool;
 
+import dev.intentguard.api.bridge.AdviceBootstrap;
+import net.bytebuddy.description.annotation.AnnotationDescription;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.utility.JavaConstant;
+
+import java.lang.annotation.Annotation;
 import java.lang.instrument.Instrumentation;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Method;
+import java.util.List;
 
 /** What a plugin gets at start-up. */
 public final class PluginContext {
     private final AgentConfig config;
     private final Instrumentation instrumentation;
     private final ClassFileLocator adviceLocator;
+    private final AdviceLinks links = AdviceLinks.installed();
 
     PluginContext(AgentConfig config, Instrumentation instrumentation, ClassFileLocator adviceLocator) {
         this.config = config;
@@ -43,9 +55,53 @@ public final class PluginContext {
      * instrumented class's {@code loader} and the bootstrap path (the bridge).
      */
     public Advice advice(Class<?> adviceClass, ClassLoader loader) {
+        return Advice.to(describe(adviceClass, loader), adviceLocator);
+    }
+
+    /**
+     * Advice that is called, not inlined: the woven code makes one {@code invokedynamic} call per advice method, which
+     * {@link AdviceBootstrap} links to the method loaded in {@code plugin}'s own class loader for {@code loader}
+     * ({@link AdviceLinks}). The advice and the plain classes of its package may then use the library's types and the
+     * agent's classes (the HTTP guard) directly; nothing of the plugin needs to be on the bootstrap path. Such advice
+     * has no {@code @Advice.Local}; what enter hands to exit is its return value, and exit advice that changes the
+     * instrumented method's return value returns it ({@code @Advice.AssignReturned.ToReturned}).
+     */
+    public Advice calledAdvice(AgentPlugin plugin, Class<?> adviceClass, ClassLoader loader) {
+        TypeDescription advice = describe(adviceClass, loader);
+        for (MethodDescription.InDefinedShape m : advice.getDeclaredMethods()) {
+            for (Class<? extends Annotation> kind : List.of(Advice.OnMethodEnter.class, Advice.OnMethodExit.class)) {
+                AnnotationDescription a = m.getDeclaredAnnotations().ofType(kind);
+                if (a != null && a.getValue("inline").resolve(Boolean.class)) {
+                    throw new IllegalArgumentException(adviceClass.getName() + "." + m.getName()
+                            + " is called advice: its annotation needs inline = false");
+                }
+            }
+        }
+        links.register(plugin);
+        List<JavaConstant> names = List.of(JavaConstant.Simple.ofLoaded(plugin.name()),
+                JavaConstant.Simple.ofLoaded(adviceClass.getName()));
+        return Advice.withCustomMapping()
+                .bootstrap(BOOTSTRAP, (adviceMethod, exit) -> (instrumentedType, instrumentedMethod) -> names)
+                .with(new Advice.AssignReturned.Factory())
+                .to(advice, adviceLocator);
+    }
+
+    private static final Method BOOTSTRAP;
+
+    static {
+        try {
+            BOOTSTRAP = AdviceBootstrap.class.getMethod("bootstrap", MethodHandles.Lookup.class, String.class,
+                    MethodType.class, String.class, String.class);
+        } catch (NoSuchMethodException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** The advice described from its class file; its types from the agent's loader, {@code loader} and the boot path. */
+    private TypeDescription describe(Class<?> adviceClass, ClassLoader loader) {
         ClassFileLocator types = new ClassFileLocator.Compound(adviceLocator,
                 loader == null ? ClassFileLocator.ForClassLoader.ofBootLoader() : ClassFileLocator.ForClassLoader.of(loader),
                 ClassFileLocator.ForClassLoader.ofBootLoader());
-        return Advice.to(TypePool.Default.of(types).describe(adviceClass.getName()).resolve(), adviceLocator);
+        return TypePool.Default.of(types).describe(adviceClass.getName()).resolve();
     }
 }

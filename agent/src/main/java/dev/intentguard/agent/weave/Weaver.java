@@ -4,6 +4,14 @@ import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.api.bridge.Dispatcher;
 import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.asm.Advice;
+import net.bytebuddy.asm.AsmVisitorWrapper;
+import net.bytebuddy.description.field.FieldDescription;
+import net.bytebuddy.description.field.FieldList;
+import net.bytebuddy.description.method.MethodList;
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.ClassWriter;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.dynamic.DynamicType;
@@ -144,7 +152,7 @@ public final class Weaver {
                 TypeDescription type = pool.describe(name).resolve();
                 List<AgentPlugin> mine = new ArrayList<>(1);
                 for (AgentPlugin p : plugins) {
-                    if (offeredTo(p, loader) && p.matches(type, loader)) {
+                    if (offeredTo(p, loader) && p.matches(type, loader) && supported(p, loader)) {
                         mine.add(p);
                     }
                 }
@@ -155,6 +163,9 @@ public final class Weaver {
                 for (AgentPlugin p : mine) {
                     builder = p.transform(builder, type, loader);
                 }
+                if (majorVersion(classFile) < Opcodes.V1_7 && mine.stream().anyMatch(AdviceLinks.installed()::registered)) {
+                    builder = builder.visit(ToJava7.INSTANCE);
+                }
                 return builder.make(TypeResolutionStrategy.Disabled.INSTANCE, pool).getBytes();
             } catch (Throwable t) {
                 LOG.error("could not instrument {} ({}); it runs unchanged", name, String.valueOf(t), t);
@@ -162,6 +173,48 @@ public final class Weaver {
             } finally {
                 weaving.remove();
             }
+        }
+    }
+
+    private static int majorVersion(byte[] classFile) {
+        return classFile == null || classFile.length < 8 ? Opcodes.V1_7 : ((classFile[6] & 0xff) << 8) | (classFile[7] & 0xff);
+    }
+
+    /**
+     * Called advice is an {@code invokedynamic}, which a class file older than Java 7 may not hold (many libraries
+     * still target Java 5 or 6: HttpClient 4): such a class is written as a Java 7 class file, its stack map frames
+     * computed by Byte Buddy from the type pool (javac of those targets emits no {@code jsr}, which Java 7 forbids).
+     */
+    private enum ToJava7 implements AsmVisitorWrapper {
+        INSTANCE;
+
+        @Override
+        public int mergeWriter(int flags) {
+            return flags | ClassWriter.COMPUTE_FRAMES;
+        }
+
+        @Override
+        public int mergeReader(int flags) {
+            return flags;
+        }
+
+        @Override
+        public ClassVisitor wrap(TypeDescription instrumentedType, ClassVisitor classVisitor, Implementation.Context context,
+                                 TypePool typePool, FieldList<FieldDescription.InDefinedShape> fields, MethodList<?> methods,
+                                 int writerFlags, int readerFlags) {
+            return new ClassVisitor(Opcodes.ASM9, classVisitor) {
+                @Override
+                public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
+                    super.visit(Math.max(version & 0xffff, Opcodes.V1_7), access, name, signature, superName, interfaces);
+                }
+
+                /** Every method is rewritten, not copied as it was: a Java 7 class file needs frames in each. */
+                @Override
+                public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+                    return new MethodVisitor(Opcodes.ASM9, super.visitMethod(access, name, descriptor, signature, exceptions)) {
+                    };
+                }
+            };
         }
     }
 
@@ -190,6 +243,32 @@ public final class Weaver {
             } catch (UnmodifiableClassException | RuntimeException | LinkageError e) {
                 LOG.warn("could not re-weave already loaded {} ({})", c.getName(), String.valueOf(e));
             }
+        }
+    }
+
+    /** Per plugin, the verdict on each loader's version of its library (weakly keyed: loaders come and go). */
+    private final Map<AgentPlugin, Map<ClassLoader, Boolean>> versionChecked = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Set<String> versionsLogged = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** Whether {@code loader} holds a version of the plugin's library that it supports (or one that does not say). */
+    private boolean supported(AgentPlugin plugin, ClassLoader loader) {
+        SupportedLibrary library = plugin.library();
+        if (library == null || loader == null) {
+            return true;
+        }
+        Map<ClassLoader, Boolean> checked = versionChecked.computeIfAbsent(plugin, p -> new java.util.WeakHashMap<>());
+        synchronized (checked) {
+            return checked.computeIfAbsent(loader, l -> {
+                String version = library.versionIn(l);
+                if (version == null || library.supports(version)) {
+                    return true;
+                }
+                if (versionsLogged.add(plugin.name() + " " + version)) {
+                    LOG.info("plugin {} is off for {} {}: it supports {} ({})", plugin.name(), library.title(), version,
+                            library.describe(), l.getName() == null ? l.getClass().getName() : l.getName());
+                }
+                return false;
+            });
         }
     }
 

@@ -88,6 +88,20 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void pluginsAreSwitchedOffByNameWithTheirLine() throws Exception {
+        AgentConfig c = parse("plugins:\n  okhttp: off\n  httpclient4: on\n  jdk-http: false\n");
+        assertTrue(c.plugins().enabled("httpclient4"));
+        assertTrue(c.plugins().enabled("httpclient5"), "not named: on");
+        assertTrue(!c.plugins().enabled("okhttp") && !c.plugins().enabled("jdk-http"));
+        assertEquals(2, c.plugins().lineOf("okhttp"));
+        assertTrue(parse("mode: enforce\n").plugins().off().isEmpty());
+
+        ConfigProblem.Issue i = onlyIssue("plugins:\n  okhttp: disabled\n");
+        assertEquals(2, i.line);
+        assertTrue(i.message.contains("plugins.okhttp \"disabled\" is not on or off"), i.message);
+    }
+
+    @Test
     void yamlSyntaxErrorsNameTheLine() {
         ConfigProblem.Issue i = onlyIssue("tools:\n  - name: refund_order\n    key: [orderId, amount\n    effect: side_effect\n");
         assertTrue(i.line >= 3, "line " + i.line);

@@ -147,6 +147,7 @@ class VerdictFuzzIT {
                 return a.behavior();
             });
             Files.writeString(run.resolve("intentguard.yaml"), "store:\n  path: " + store + "\n  in-flight-wait: 3s\n"
+                    + "plugins:\n  httpclient4: off\n"           // U stands for a client the agent does not follow
                     + "tools:\n  - name: fuzz_step\n    method: " + TOOL + "\n    effect: side_effect\n    key: [intent]\n"
                     + "    exclude: [plan]\n", StandardCharsets.UTF_8);
             List<String> cp = new ArrayList<>(List.of(ForkedJvm.testClasses()));

@@ -59,10 +59,14 @@ class VerdictIT {
         provider.close();
     }
 
-    /** Every verdict tool, side_effect, then {@code extra} (top-level sections). */
+    /**
+     * Every verdict tool, side_effect, then {@code extra} (top-level sections). Apache HttpClient 4 stands for a client
+     * the agent does not follow (an SDK's own transport), so its plugin is off here.
+     */
     private void config(String extra) throws IOException {
         StringBuilder b = new StringBuilder("store:\n  path: ").append(dir.resolve("store").resolve("intents.dat"))
-                .append("\n  max-intents: 10000\n  in-flight-wait: 5s\n").append(extra).append("tools:\n");
+                .append("\n  max-intents: 10000\n  in-flight-wait: 5s\n").append("plugins:\n  httpclient4: off\n")
+                .append(extra).append("tools:\n");
         tool(b, "refund_by_request", "refundByRequest", "key: [request.orderId]");
         tool(b, "refund_generated", "refundGenerated", "key: [request.orderId]");
         tool(b, "refund_opaque", "refundOpaque", "key: [request.orderId]");

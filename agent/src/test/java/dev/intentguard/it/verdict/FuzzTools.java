@@ -36,7 +36,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * A plan is four letters:
  * <pre>
  * client: J JDK send, A JDK sendAsync awaited, F JDK sendAsync not awaited, T JDK send on a plain Thread,
- *         H HttpURLConnection, O OkHttp, U Apache HttpClient 4 (no plugin); on a client the agent cannot see
+ *         H HttpURLConnection, O OkHttp, U Apache HttpClient 4 (its plugin off); on a client the agent cannot see
  *         (T, U) the tool itself takes only a 2xx as success
  * loops:  1 or 2 sends on an IOException
  * after:  N nothing, I IllegalArgumentException, S IllegalStateException, thrown after the request returned

@@ -1,0 +1,84 @@
+package dev.intentguard.agent.http;
+
+import dev.intentguard.api.bridge.HttpDispatch;
+
+import java.net.URI;
+
+/**
+ * One request as the HTTP guard judges it: method, host, port and path (the query is not part of which write a
+ * request is). What a client adapter reads from its library's request type, once, in one place: the default port of
+ * the scheme and the query are dealt with here, not in each adapter.
+ */
+public final class HttpTarget {
+    final String method;
+    final String host;
+    final int port;
+    final String path;
+
+    private HttpTarget(String method, String host, int port, String path) {
+        this.method = method;
+        this.host = host;
+        this.port = port;
+        this.path = path;
+    }
+
+    /**
+     * @param port the port, or a negative number for the scheme's default
+     * @param pathAndQuery the request target as written on the request line: a path with its query, or an absolute URI
+     * @return {@code null} when the method or the host is unknown
+     */
+    public static HttpTarget of(String method, String scheme, String host, int port, String pathAndQuery) {
+        if (method == null || host == null) {
+            return null;
+        }
+        String path = pathAndQuery == null || pathAndQuery.isEmpty() ? "/" : pathAndQuery;
+        if (!path.startsWith("/")) {                       // an absolute URI on the request line (a proxy request)
+            try {
+                String raw = URI.create(path).getRawPath();
+                path = raw == null || raw.isEmpty() ? "/" : raw;
+            } catch (IllegalArgumentException e) {
+                path = "/";
+            }
+        }
+        int query = path.indexOf('?');
+        if (query >= 0) {
+            path = path.substring(0, query);
+        }
+        int fragment = path.indexOf('#');
+        if (fragment >= 0) {
+            path = path.substring(0, fragment);
+        }
+        return new HttpTarget(method, host, port >= 0 ? port : "https".equalsIgnoreCase(scheme) ? 443 : 80, path);
+    }
+
+    /** From an absolute URI; {@code null} when it has no host. */
+    public static HttpTarget of(String method, URI uri) {
+        return uri == null ? null : of(method, uri.getScheme(), uri.getHost(), uri.getPort(), uri.getRawPath());
+    }
+
+    public String method() {
+        return method;
+    }
+
+    public String host() {
+        return host;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public String path() {
+        return path;
+    }
+
+    /** {@code METHOD host:port path}, as the agent's records name an endpoint. */
+    public String endpoint() {
+        return HttpDispatch.endpoint(method, host, port, path);
+    }
+
+    @Override
+    public String toString() {
+        return endpoint();
+    }
+}

@@ -1,0 +1,133 @@
+package dev.intentguard.agent.weave;
+
+import dev.intentguard.api.bridge.AdviceBootstrap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.Map;
+import java.util.Set;
+import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Links the {@code invokedynamic} call sites of called advice ({@link PluginContext#calledAdvice}) to the advice
+ * methods, loaded in the plugin's {@link PluginClassLoader} for the instrumented class's loader. Each linked method is
+ * wrapped so that whatever it throws (a library whose shape drifted: {@code NoSuchMethodError}, a
+ * {@code ClassCastException}) is logged once per advice, naming the plugin, the advice, the instrumented class and the
+ * library version, and that call goes on as if the advice had done nothing (later calls try again: a fault in one
+ * request's shape must not leave the next one unguarded); only a {@link HostFacingException} goes through to the host.
+ */
+public final class AdviceLinks implements AdviceBootstrap.Linker {
+    private static final Logger LOG = LoggerFactory.getLogger("intentguard");
+    private static final AdviceLinks INSTANCE = new AdviceLinks();
+    private static final MethodHandle FAILED;
+
+    static {
+        try {
+            FAILED = MethodHandles.lookup().findVirtual(Failure.class, "failed", MethodType.methodType(void.class, Throwable.class));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final Map<String, AgentPlugin> plugins = new ConcurrentHashMap<>();
+    private final Map<String, Map<ClassLoader, PluginClassLoader>> loaders = new ConcurrentHashMap<>();
+    private final Set<String> linkFailures = ConcurrentHashMap.newKeySet();
+    private final ClassLoader agentLoader = AdviceLinks.class.getClassLoader();
+
+    private AdviceLinks() {
+    }
+
+    /** Installs the linker in the bridge (once; later calls do nothing). */
+    static AdviceLinks installed() {
+        AdviceBootstrap.install(INSTANCE);
+        return INSTANCE;
+    }
+
+    void register(AgentPlugin plugin) {
+        plugins.putIfAbsent(plugin.name(), plugin);
+    }
+
+    /** Whether {@code plugin} has woven called advice (so its classes need {@code invokedynamic}). */
+    boolean registered(AgentPlugin plugin) {
+        return plugins.get(plugin.name()) == plugin;
+    }
+
+    @Override
+    public MethodHandle link(MethodHandles.Lookup caller, String plugin, String adviceClass, String method, MethodType type) {
+        AgentPlugin p = plugins.get(plugin);
+        ClassLoader library = caller.lookupClass().getClassLoader();
+        try {
+            if (p == null) {
+                throw new IllegalStateException("no plugin " + plugin);
+            }
+            Class<?> advice = Class.forName(adviceClass, true, loaderFor(p, library));
+            MethodHandle target = MethodHandles.privateLookupIn(advice, MethodHandles.lookup()).findStatic(advice, method, type);
+            Failure failure = new Failure(p, adviceClass, method, caller.lookupClass(), library);
+            MethodHandle onFailure = MethodHandles.foldArguments(
+                    MethodHandles.dropArguments(MethodHandles.empty(type), 0, Throwable.class), FAILED.bindTo(failure));
+            return MethodHandles.catchException(target, Throwable.class, onFailure);
+        } catch (Throwable t) {
+            if (linkFailures.add(plugin + "/" + adviceClass + "." + method)) {
+                LOG.warn("plugin {}: could not link {}.{} into {} ({}{}); that advice stays off", plugin, simple(adviceClass),
+                        method, caller.lookupClass().getName(), String.valueOf(t), libraryVersion(p, library));
+            }
+            return null;
+        }
+    }
+
+    private PluginClassLoader loaderFor(AgentPlugin plugin, ClassLoader library) {
+        Map<ClassLoader, PluginClassLoader> perLibrary = loaders.computeIfAbsent(plugin.name(), n -> new WeakHashMap<>());
+        ClassLoader key = library == null ? ClassLoader.getPlatformClassLoader() : library;
+        synchronized (perLibrary) {
+            return perLibrary.computeIfAbsent(key, l -> new PluginClassLoader(plugin.name(),
+                    plugin.getClass().getPackageName(), agentLoader, l));
+        }
+    }
+
+    private static String libraryVersion(AgentPlugin plugin, ClassLoader library) {
+        SupportedLibrary supported = plugin == null ? null : plugin.library();
+        if (supported == null) {
+            return "";
+        }
+        String v = supported.versionIn(library);
+        return ", " + supported.title() + " " + (v == null ? "(version unknown)" : v);
+    }
+
+    private static String simple(String className) {
+        return className.substring(className.lastIndexOf('.') + 1);
+    }
+
+    /** One linked advice: what it names in its one log line. */
+    static final class Failure {
+        private final AgentPlugin plugin;
+        private final String advice;
+        private final String method;
+        private final String instrumented;
+        private final ClassLoader library;
+        private final AtomicBoolean logged = new AtomicBoolean();
+
+        Failure(AgentPlugin plugin, String advice, String method, Class<?> instrumented, ClassLoader library) {
+            this.plugin = plugin;
+            this.advice = advice;
+            this.method = method;
+            this.instrumented = instrumented.getName();
+            this.library = library;
+        }
+
+        @SuppressWarnings("unused") // through FAILED
+        void failed(Throwable t) throws Throwable {
+            if (t instanceof HostFacingException) {
+                throw t;
+            }
+            if (logged.compareAndSet(false, true)) {
+                LOG.warn("plugin {}: {}.{} failed in {} ({}{}); the host's call went on without it (logged once)",
+                        plugin.name(), simple(advice), method, instrumented, String.valueOf(t), libraryVersion(plugin, library), t);
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package dev.intentguard.agent.weave;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
+
+/**
+ * The versions of one library a plugin is built and tested for ({@code oldest} and {@code newest} both run in the
+ * forked tests). The version an application loader holds is read from the Maven metadata in the library's jar; a
+ * version outside the range leaves the plugin off for that loader (one INFO line); a jar without that metadata (a
+ * shaded copy) is instrumented, since each advice checks the shape it needs when it is woven and is linked on first
+ * call, and failing advice is switched off with a WARN that names it.
+ */
+public final class SupportedLibrary {
+    private final String title;
+    private final String group;
+    private final String artifact;
+    private final String oldest;
+    private final String newest;
+
+    public SupportedLibrary(String title, String group, String artifact, String oldest, String newest) {
+        this.title = title;
+        this.group = group;
+        this.artifact = artifact;
+        this.oldest = oldest;
+        this.newest = newest;
+    }
+
+    /** The version {@code loader} holds, or {@code null} when its jar does not say. */
+    public String versionIn(ClassLoader loader) {
+        if (loader == null) {
+            return null;
+        }
+        try (InputStream in = loader.getResourceAsStream("META-INF/maven/" + group + "/" + artifact + "/pom.properties")) {
+            if (in == null) {
+                return null;
+            }
+            Properties p = new Properties();
+            p.load(in);
+            return p.getProperty("version");
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Whether {@code version} lies in the range; later patch releases of the newest minor version count as in it. */
+    public boolean supports(String version) {
+        return compare(version, oldest) >= 0 && compare(newestMinor(version), newestMinor(newest)) <= 0;
+    }
+
+    private static String newestMinor(String version) {
+        String[] parts = version.split("[.-]");
+        return parts.length >= 2 ? parts[0] + "." + parts[1] : version;
+    }
+
+    /** Numeric, part by part ({@code 4.5.14 > 4.5.2}); a qualifier ({@code -beta}) counts as nothing. */
+    static int compare(String a, String b) {
+        String[] x = a.split("[.-]");
+        String[] y = b.split("[.-]");
+        for (int i = 0; i < Math.max(x.length, y.length); i++) {
+            int c = Integer.compare(number(x, i), number(y, i));
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    private static int number(String[] parts, int i) {
+        if (i >= parts.length) {
+            return 0;
+        }
+        try {
+            return Integer.parseInt(parts[i]);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    /** {@code Apache HttpClient 4.3.6 to 4.5.x}. */
+    public String describe() {
+        return title + " " + oldest + " to " + newestMinor(newest) + ".x";
+    }
+
+    public String title() {
+        return title;
+    }
+}
