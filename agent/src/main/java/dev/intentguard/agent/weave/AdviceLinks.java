@@ -24,13 +24,18 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class AdviceLinks implements AdviceBootstrap.Linker {
     private static final Logger LOG = LoggerFactory.getLogger("intentguard");
     private static final AdviceLinks INSTANCE = new AdviceLinks();
-    private static final MethodHandle FAILED;
 
-    static {
-        try {
-            FAILED = MethodHandles.lookup().findVirtual(Failure.class, "failed", MethodType.methodType(void.class, Throwable.class));
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
+    /** Made on the first link, not at start-up: method handles cost a cold JVM milliseconds to set up. */
+    private static final class Handles {
+        static final MethodHandle FAILED;
+
+        static {
+            try {
+                FAILED = MethodHandles.lookup().findVirtual(Failure.class, "failed",
+                        MethodType.methodType(void.class, Throwable.class));
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
         }
     }
 
@@ -69,7 +74,7 @@ public final class AdviceLinks implements AdviceBootstrap.Linker {
             MethodHandle target = MethodHandles.privateLookupIn(advice, MethodHandles.lookup()).findStatic(advice, method, type);
             Failure failure = new Failure(p, adviceClass, method, caller.lookupClass(), library);
             MethodHandle onFailure = MethodHandles.foldArguments(
-                    MethodHandles.dropArguments(MethodHandles.empty(type), 0, Throwable.class), FAILED.bindTo(failure));
+                    MethodHandles.dropArguments(MethodHandles.empty(type), 0, Throwable.class), Handles.FAILED.bindTo(failure));
             return MethodHandles.catchException(target, Throwable.class, onFailure);
         } catch (Throwable t) {
             if (linkFailures.add(plugin + "/" + adviceClass + "." + method)) {
@@ -119,7 +124,7 @@ public final class AdviceLinks implements AdviceBootstrap.Linker {
             this.library = library;
         }
 
-        @SuppressWarnings("unused") // through FAILED
+        @SuppressWarnings("unused") // through Handles.FAILED
         void failed(Throwable t) throws Throwable {
             if (t instanceof HostFacingException) {
                 throw t;

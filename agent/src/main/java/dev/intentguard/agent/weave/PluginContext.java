@@ -81,19 +81,22 @@ public final class PluginContext {
         List<JavaConstant> names = List.of(JavaConstant.Simple.ofLoaded(plugin.name()),
                 JavaConstant.Simple.ofLoaded(adviceClass.getName()));
         return Advice.withCustomMapping()
-                .bootstrap(BOOTSTRAP, (adviceMethod, exit) -> (instrumentedType, instrumentedMethod) -> names)
+                .bootstrap(Bootstrap.METHOD, (adviceMethod, exit) -> (instrumentedType, instrumentedMethod) -> names)
                 .with(new Advice.AssignReturned.Factory())
                 .to(advice, adviceLocator);
     }
 
-    private static final Method BOOTSTRAP;
+    /** The bridge's bootstrap method, looked up on the first called advice (never for hosts without such a library). */
+    private static final class Bootstrap {
+        static final Method METHOD;
 
-    static {
-        try {
-            BOOTSTRAP = AdviceBootstrap.class.getMethod("bootstrap", MethodHandles.Lookup.class, String.class,
-                    MethodType.class, String.class, String.class);
-        } catch (NoSuchMethodException e) {
-            throw new ExceptionInInitializerError(e);
+        static {
+            try {
+                METHOD = AdviceBootstrap.class.getMethod("bootstrap", MethodHandles.Lookup.class, String.class,
+                        MethodType.class, String.class, String.class);
+            } catch (NoSuchMethodException e) {
+                throw new ExceptionInInitializerError(e);
+            }
         }
     }
 

@@ -36,6 +36,10 @@ public class HttpTools {
         return sendUrl();
     }
 
+    public String apache4Post(String orderId) {
+        return sendApache4();
+    }
+
     public String noop(String orderId) {
         return "ok";
     }
@@ -51,6 +55,22 @@ public class HttpTools {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
+        }
+    }
+
+    private final org.apache.http.impl.client.CloseableHttpClient apache4 = org.apache.http.impl.client.HttpClients.createDefault();
+
+    /**
+     * One POST with Apache HttpClient 4 (its pooled default client), whose plugin is called advice in a class loader of
+     * its own ({@code http/apache4}); the others are inlined.
+     */
+    public String sendApache4() {
+        org.apache.http.client.methods.HttpPost post = new org.apache.http.client.methods.HttpPost(uri);
+        post.setEntity(new org.apache.http.entity.ByteArrayEntity(BODY, org.apache.http.entity.ContentType.APPLICATION_JSON));
+        try (org.apache.http.client.methods.CloseableHttpResponse response = apache4.execute(post)) {
+            return org.apache.http.util.EntityUtils.toString(response.getEntity());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

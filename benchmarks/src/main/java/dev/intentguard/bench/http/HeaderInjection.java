@@ -30,9 +30,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * start ({@link HttpBaseline}: no agent; {@link HttpAgent}: the agent, see {@code ForkAgent}).
  *
  * <ul>
- *   <li>{@code jdkOutside}/{@code urlOutside}: a POST outside any tool: with the agent, what the woven client costs
+ *   <li>{@code jdkOutside}/{@code urlOutside}/{@code apache4Outside}: a POST outside any tool: with the agent, what the woven client costs
  *       when it has nothing to do (no scope, no header).</li>
- *   <li>{@code jdkInside}/{@code urlInside}: the same POST inside an {@code idempotent} tool: the guarded call, plus
+ *   <li>{@code jdkInside}/{@code urlInside}/{@code apache4Inside}: the same POST inside an {@code idempotent} tool: the guarded call, plus
  *       the header added and the attempt recorded.</li>
  *   <li>{@code toolOnly}: the same tool shape without a request: the guarded call alone, to subtract.</li>
  * </ul>
@@ -73,6 +73,8 @@ public abstract class HeaderInjection {
         // requests outside a tool: the numbers would be of something else.
         check("jdkInside", () -> tools.jdkPost("setup"), agentAttached());
         check("urlInside", () -> tools.urlPost("setup"), agentAttached());
+        check("apache4Inside", () -> tools.apache4Post("setup"), agentAttached());
+        check("apache4Outside", tools::sendApache4, false);
         check("jdkOutside", tools::sendJdk, false);
         check("urlOutside", tools::sendUrl, false);
     }
@@ -111,6 +113,16 @@ public abstract class HeaderInjection {
     @Benchmark
     public String urlInside() {
         return tools.urlPost("8812");
+    }
+
+    @Benchmark
+    public String apache4Outside() {
+        return tools.sendApache4();
+    }
+
+    @Benchmark
+    public String apache4Inside() {
+        return tools.apache4Post("8812");
     }
 
     @Benchmark

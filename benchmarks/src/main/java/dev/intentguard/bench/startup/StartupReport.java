@@ -54,7 +54,7 @@ public final class StartupReport {
         }
     }
 
-    private static final List<String> ORDER = List.of("trivial", "tool_load", "tool_call", "none", "noop_agent", "agent");
+    private static final List<String> ORDER = List.of("trivial", "tool_load", "tool_call", "none", "noop_agent", "agent", "agent_b");
 
     /** Rows grouped by "jdk,app,agent" (sorted: app, then none / noop_agent / agent); each row {exit, main, premain}. */
     static Map<String, List<double[]>> parse(String csv) {

@@ -36,8 +36,10 @@ public final class StartupRounds {
         try {
             List<Config> configs = new ArrayList<>();
             configs.add(new Config(dir, "trivial", "noop_agent"));
+            // -Dintentguard.bench.agent.b=<jar>: a second agent jar in the same rounds (an A/B of two builds).
+            String agentB = System.getProperty("intentguard.bench.agent.b");
             for (String app : new String[] {"trivial", "tool_load", "tool_call"}) {
-                for (String agent : new String[] {"none", "agent"}) {
+                for (String agent : agentB == null ? new String[] {"none", "agent"} : new String[] {"none", "agent", "agent_b"}) {
                     configs.add(new Config(dir, app, agent));
                 }
             }
@@ -83,8 +85,12 @@ public final class StartupRounds {
             this.app = app;
             this.agent = agent;
             Path dir = Files.createDirectories(parent.resolve(String.format(Locale.ROOT, "%s-%s", app, agent)));
-            Path config = agent.equals("agent") ? ChildJvm.writeConfig(dir, !app.equals("trivial")) : null;
-            List<String> cmd = agent.equals("noop_agent")
+            Path config = agent.startsWith("agent") ? ChildJvm.writeConfig(dir, !app.equals("trivial")) : null;
+            List<String> cmd = agent.equals("agent_b")
+                    ? ChildJvm.command("-javaagent:" + System.getProperty("intentguard.bench.agent.b") + "=config=" + config,
+                            List.of(), "dev.intentguard.bench.app." + (app.equals("trivial") ? "TrivialMain" : "ToolMain"),
+                            app.equals("tool_call") ? new String[] {"call"} : new String[0])
+                    : agent.equals("noop_agent")
                     ? ChildJvm.command("-javaagent:" + BenchPaths.noopAgentJar(), List.of(), "dev.intentguard.bench.app.TrivialMain")
                     : app.equals("trivial")
                     ? ChildJvm.command(config, List.of(), "dev.intentguard.bench.app.TrivialMain")
@@ -107,7 +113,7 @@ public final class StartupRounds {
                 throw new IllegalStateException(app + "/" + agent + " exited " + status + ": " + Files.readString(stderr));
             }
             ChildJvm.Output out = ChildJvm.Output.read(stdout, stderr);
-            if (agent.equals("agent") && out.premainMs < 0) {
+            if (agent.startsWith("agent") && out.premainMs < 0) {
                 throw new IllegalStateException("the agent did not start: " + Files.readString(stderr));
             }
             return new long[] {exitedAt - launchedAt, out.mainAtNanos - launchedAt, out.premainMs};

@@ -31,6 +31,7 @@ import java.util.stream.Stream;
  * /unavailable/..  the first request: 503 with Retry-After: 0; then 200
  * /busy/..         the first request: 503 (no Retry-After); then 200
  * /timeout408/..   the first request: 408; then 200
+ * /fail/..         500, every time (after "processing" it)
  * /redirect/X      307 to /redirected/X
  * anything else    200
  * </pre>
@@ -65,6 +66,8 @@ final class ClientWorld implements AutoCloseable {
                 return hit == 1 ? Behavior.respond(503) : Behavior.respond(200);
             case "timeout408":
                 return hit == 1 ? Behavior.respond(408) : Behavior.respond(200);
+            case "fail":
+                return Behavior.respond(500);
             case "redirect":
                 return Behavior.respond(307).header("Location", r.path.replace("/redirect/", "/redirected/"));
             default:
