@@ -99,6 +99,7 @@ public final class Dispatcher {
             return;
         }
         try {
+            ((ToolFrame) frame).markOver();
             ((ToolFrame) frame).exit(returned, thrown);
         } catch (Throwable t) {
             report(hooks, "exitTool", t);

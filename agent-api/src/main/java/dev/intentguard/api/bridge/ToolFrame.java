@@ -34,6 +34,20 @@ public abstract class ToolFrame {
      */
     protected abstract void exit(Object returned, Throwable thrown);
 
+    private volatile boolean over;
+
+    /**
+     * Whether the tool method has returned or thrown. A frame carried on an object that outlives the call (a Reactor
+     * subscription chain) must not be taken for the scope of work done after it.
+     */
+    public final boolean over() {
+        return over;
+    }
+
+    final void markOver() {
+        over = true;
+    }
+
     /** The caller receives {@code value} as the method's return value. */
     protected final void answer(Object value) {
         this.replaced = true;

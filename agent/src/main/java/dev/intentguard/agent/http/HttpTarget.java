@@ -51,6 +51,50 @@ public final class HttpTarget {
         return new HttpTarget(method, host, port >= 0 ? port : "https".equalsIgnoreCase(scheme) ? 443 : 80, path);
     }
 
+    /**
+     * From an absolute URL as a client holds it ({@code scheme://host[:port]/path?query}), read without
+     * {@code java.net.URI}, which refuses what clients send (a host with {@code _}, a raw {@code |} in a query);
+     * {@code null} when it has no host.
+     */
+    public static HttpTarget ofUrl(String method, String url) {
+        if (url == null) {
+            return null;
+        }
+        int schemeEnd = url.indexOf("://");
+        if (schemeEnd <= 0) {
+            return null;
+        }
+        int authorityStart = schemeEnd + 3;
+        int authorityEnd = authorityStart;
+        while (authorityEnd < url.length() && "/?#".indexOf(url.charAt(authorityEnd)) < 0) {
+            authorityEnd++;
+        }
+        String authority = url.substring(authorityStart, authorityEnd);
+        int at = authority.lastIndexOf('@');
+        if (at >= 0) {
+            authority = authority.substring(at + 1);
+        }
+        String host = authority;
+        int port = -1;
+        int colon = authority.lastIndexOf(':');
+        if (colon >= 0 && colon > authority.lastIndexOf(']')) {
+            host = authority.substring(0, colon);
+            try {
+                port = Integer.parseInt(authority.substring(colon + 1));
+            } catch (NumberFormatException e) {
+                port = -1;
+            }
+        }
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        if (host.isEmpty()) {
+            return null;
+        }
+        String rest = url.substring(authorityEnd);
+        return of(method, url.substring(0, schemeEnd), host, port, rest.isEmpty() || rest.charAt(0) != '/' ? "/" + rest : rest);
+    }
+
     /** From an absolute URI; {@code null} when it has no host. */
     public static HttpTarget of(String method, URI uri) {
         return uri == null ? null : of(method, uri.getScheme(), uri.getHost(), uri.getPort(), uri.getRawPath());

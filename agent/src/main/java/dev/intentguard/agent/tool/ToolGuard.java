@@ -184,6 +184,10 @@ public final class ToolGuard {
                 || next.onError() != current.onError()) {
             runtime.log().warn("config {}: changes to mode, on-error or store take effect after a restart", next.sourceName());
         }
+        if (!next.plugins().off().equals(current.plugins().off())) {
+            runtime.log().warn("config {}: changes to plugins take effect after a restart (classes already woven stay so)",
+                    next.sourceName());
+        }
         applied = next;
     }
 

@@ -4,6 +4,7 @@ import dev.intentguard.api.bridge.AdviceBootstrap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.lang.ref.WeakReference;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -17,7 +18,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Links the {@code invokedynamic} call sites of called advice ({@link PluginContext#calledAdvice}) to the advice
  * methods, loaded in the plugin's {@link PluginClassLoader} for the instrumented class's loader. Each linked method is
  * wrapped so that whatever it throws (a library whose shape drifted: {@code NoSuchMethodError}, a
- * {@code ClassCastException}) is logged once per advice, naming the plugin, the advice, the instrumented class and the
+ * {@code ClassCastException}) is logged once per call site (a woven method in one application loader), naming the
+ * plugin, the advice, the instrumented class and the
  * library version, and that call goes on as if the advice had done nothing (later calls try again: a fault in one
  * request's shape must not leave the next one unguarded); only a {@link HostFacingException} goes through to the host.
  */
@@ -40,7 +42,12 @@ public final class AdviceLinks implements AdviceBootstrap.Linker {
     }
 
     private final Map<String, AgentPlugin> plugins = new ConcurrentHashMap<>();
-    private final Map<String, Map<ClassLoader, PluginClassLoader>> loaders = new ConcurrentHashMap<>();
+    /**
+     * Per plugin, its loader for each application loader, both held weakly: the JVM keeps an application loader alive
+     * from a loader that resolved classes through it, so a strong value here would pin an undeployed application. The
+     * linked call sites (in the application's classes) keep a plugin loader alive as long as they live.
+     */
+    private final Map<String, Map<ClassLoader, WeakReference<PluginClassLoader>>> loaders = new ConcurrentHashMap<>();
     private final Set<String> linkFailures = ConcurrentHashMap.newKeySet();
     private final ClassLoader agentLoader = AdviceLinks.class.getClassLoader();
 
@@ -86,11 +93,16 @@ public final class AdviceLinks implements AdviceBootstrap.Linker {
     }
 
     private PluginClassLoader loaderFor(AgentPlugin plugin, ClassLoader library) {
-        Map<ClassLoader, PluginClassLoader> perLibrary = loaders.computeIfAbsent(plugin.name(), n -> new WeakHashMap<>());
+        Map<ClassLoader, WeakReference<PluginClassLoader>> perLibrary = loaders.computeIfAbsent(plugin.name(), n -> new WeakHashMap<>());
         ClassLoader key = library == null ? ClassLoader.getPlatformClassLoader() : library;
         synchronized (perLibrary) {
-            return perLibrary.computeIfAbsent(key, l -> new PluginClassLoader(plugin.name(),
-                    plugin.getClass().getPackageName(), agentLoader, l));
+            WeakReference<PluginClassLoader> ref = perLibrary.get(key);
+            PluginClassLoader loader = ref == null ? null : ref.get();
+            if (loader == null) {
+                loader = new PluginClassLoader(plugin.name(), plugin.getClass().getPackageName(), agentLoader, key);
+                perLibrary.put(key, new WeakReference<>(loader));
+            }
+            return loader;
         }
     }
 

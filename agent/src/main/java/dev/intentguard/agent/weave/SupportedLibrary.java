@@ -2,11 +2,17 @@ package dev.intentguard.agent.weave;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URL;
+import java.net.URLConnection;
 import java.util.Properties;
+import java.util.jar.Attributes;
+import java.util.jar.Manifest;
 
 /**
  * The versions of one library a plugin is built and tested for ({@code oldest} and {@code newest} both run in the
- * forked tests). The version an application loader holds is read from the Maven metadata in the library's jar; a
+ * forked tests). The version an application loader holds is read from the jar that holds one of the library's classes
+ * ({@code marker}): its Maven metadata, else its manifest ({@code Implementation-Version}, {@code Bundle-Version}:
+ * Gradle-built jars such as Reactor Netty's have no Maven metadata); a
  * version outside the range leaves the plugin off for that loader (one INFO line); a jar without that metadata (a
  * shaded copy) is instrumented, since each advice checks the shape it needs when it is woven and is linked on first
  * call, and failing advice is switched off with a WARN that names it.
@@ -17,28 +23,68 @@ public final class SupportedLibrary {
     private final String artifact;
     private final String oldest;
     private final String newest;
+    private final String marker;
 
-    public SupportedLibrary(String title, String group, String artifact, String oldest, String newest) {
+    /** @param marker a class of the library, e.g. {@code org.apache.http.impl.client.InternalHttpClient} */
+    public SupportedLibrary(String title, String group, String artifact, String oldest, String newest, String marker) {
         this.title = title;
         this.group = group;
         this.artifact = artifact;
         this.oldest = oldest;
         this.newest = newest;
+        this.marker = marker.replace('.', '/') + ".class";
     }
 
-    /** The version {@code loader} holds, or {@code null} when its jar does not say. */
+    /** The version {@code loader} holds, or {@code null} when it has none of the library or its jar does not say. */
     public String versionIn(ClassLoader loader) {
         if (loader == null) {
             return null;
         }
-        try (InputStream in = loader.getResourceAsStream("META-INF/maven/" + group + "/" + artifact + "/pom.properties")) {
+        try {
+            URL classFile = loader.getResource(marker);
+            if (classFile == null) {
+                return null;
+            }
+            String url = classFile.toString();
+            if (!url.startsWith("jar:") || url.indexOf("!/") < 0) {
+                return null;                             // a directory of classes: no version to read
+            }
+            String jar = url.substring(0, url.indexOf("!/") + 2);
+            Properties pom = read(new URL(jar + "META-INF/maven/" + group + "/" + artifact + "/pom.properties"));
+            if (pom != null && pom.getProperty("version") != null) {
+                return pom.getProperty("version");
+            }
+            try (InputStream in = open(new URL(jar + "META-INF/MANIFEST.MF"))) {
+                if (in == null) {
+                    return null;
+                }
+                Attributes main = new Manifest(in).getMainAttributes();
+                String v = main.getValue("Implementation-Version");
+                return v != null ? v : main.getValue("Bundle-Version");
+            }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static Properties read(URL url) throws IOException {
+        try (InputStream in = open(url)) {
             if (in == null) {
                 return null;
             }
             Properties p = new Properties();
             p.load(in);
-            return p.getProperty("version");
-        } catch (IOException | RuntimeException e) {
+            return p;
+        }
+    }
+
+    /** The entry's stream, or {@code null} when the jar has no such entry; jar caching off (nothing left open). */
+    private static InputStream open(URL url) throws IOException {
+        try {
+            URLConnection c = url.openConnection();
+            c.setUseCaches(false);
+            return c.getInputStream();
+        } catch (java.io.FileNotFoundException e) {
             return null;
         }
     }

@@ -258,18 +258,21 @@ public final class Weaver {
         }
         Map<ClassLoader, Boolean> checked = versionChecked.computeIfAbsent(plugin, p -> new java.util.WeakHashMap<>());
         synchronized (checked) {
-            return checked.computeIfAbsent(loader, l -> {
-                String version = library.versionIn(l);
-                if (version == null || library.supports(version)) {
-                    return true;
-                }
-                if (versionsLogged.add(plugin.name() + " " + version)) {
-                    LOG.info("plugin {} is off for {} {}: it supports {} ({})", plugin.name(), library.title(), version,
-                            library.describe(), l.getName() == null ? l.getClass().getName() : l.getName());
-                }
-                return false;
-            });
+            Boolean known = checked.get(loader);
+            if (known != null) {
+                return known;
+            }
         }
+        String version = library.versionIn(loader);             // the loader's resources, read with no lock of ours held
+        boolean ok = version == null || library.supports(version);
+        if (!ok && versionsLogged.add(plugin.name() + " " + version)) {
+            LOG.info("plugin {} is off for {} {}: it supports {} ({})", plugin.name(), library.title(), version,
+                    library.describe(), loader.getName() == null ? loader.getClass().getName() : loader.getName());
+        }
+        synchronized (checked) {
+            checked.putIfAbsent(loader, ok);
+        }
+        return ok;
     }
 
     private boolean offeredTo(AgentPlugin plugin, ClassLoader loader) {

@@ -11,6 +11,7 @@ import java.lang.invoke.MethodType;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -32,7 +33,10 @@ class AdviceLinksTest {
     void adviceRunsInThePluginsOwnLoaderAndSharesTheAgentsClasses() throws Throwable {
         MethodHandle h = link("answer", MethodType.methodType(String.class, String.class));
         assertEquals("POST h:80 /p via intentguard-probe", (String) h.invokeExact("POST"),
-                "the advice class is the plugin loader's, HttpTarget the agent's (default port, no query)");
+                "the advice class is the plugin loader's (default port, no query)");
+        MethodHandle agentClass = link("agentClass", MethodType.methodType(Object.class));
+        assertSame(dev.intentguard.agent.http.HttpTarget.class, (Object) agentClass.invokeExact(),
+                "the agent's classes are shared, not copied into the plugin's loader");
     }
 
     @Test

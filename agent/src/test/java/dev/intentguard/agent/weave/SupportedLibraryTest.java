@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SupportedLibraryTest {
     private final SupportedLibrary httpclient4 = new SupportedLibrary("Apache HttpClient", "org.apache.httpcomponents",
-            "httpclient", "4.3.6", "4.5.14");
+            "httpclient", "4.3.6", "4.5.14", "org.apache.http.impl.client.InternalHttpClient");
 
     @Test
     void theRangeIsFromTheOldestToEveryPatchOfTheNewestMinor() {
@@ -31,16 +31,42 @@ class SupportedLibraryTest {
         assertEquals("Apache HttpClient 4.3.6 to 4.5.x", httpclient4.describe());
     }
 
-    @Test
-    void theVersionIsReadFromTheJarsMavenMetadata(@TempDir Path dir) throws Exception {
-        Path props = dir.resolve("META-INF/maven/org.apache.httpcomponents/httpclient/pom.properties");
-        Files.createDirectories(props.getParent());
-        Files.writeString(props, "version=4.2.6\ngroupId=org.apache.httpcomponents\nartifactId=httpclient\n");
-        try (URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, null)) {
-            assertEquals("4.2.6", httpclient4.versionIn(loader));
+    private static Path jar(Path dir, String name, String manifestVersion, String pomVersion, String classEntry) throws Exception {
+        Path jar = dir.resolve(name);
+        java.util.jar.Manifest m = new java.util.jar.Manifest();
+        m.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        if (manifestVersion != null) {
+            m.getMainAttributes().put(java.util.jar.Attributes.Name.IMPLEMENTATION_VERSION, manifestVersion);
         }
-        try (URLClassLoader shaded = new URLClassLoader(new URL[0], null)) {
-            assertNull(httpclient4.versionIn(shaded), "a jar without the metadata does not say");
+        try (java.util.jar.JarOutputStream out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar), m)) {
+            if (pomVersion != null) {
+                out.putNextEntry(new java.util.jar.JarEntry("META-INF/maven/org.apache.httpcomponents/httpclient/pom.properties"));
+                out.write(("version=" + pomVersion + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+            out.putNextEntry(new java.util.jar.JarEntry(classEntry));
+            out.write(new byte[] {(byte) 0xca, (byte) 0xfe});
+        }
+        return jar;
+    }
+
+    @Test
+    void theVersionIsReadFromTheJarThatHoldsTheLibrarysClass(@TempDir Path dir) throws Exception {
+        String marker = "org/apache/http/impl/client/InternalHttpClient.class";
+        Path other = jar(dir, "other.jar", "9.9", "9.9", "org/example/Other.class");   // first on the path, not the library
+        Path maven = jar(dir, "httpclient-4.2.6.jar", "4.2.6-manifest", "4.2.6", marker);
+        Path gradle = jar(dir, "gradle-built.jar", "4.5.3", null, marker);
+        Path shaded = jar(dir, "shaded.jar", null, null, marker);
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {other.toUri().toURL(), maven.toUri().toURL()}, null)) {
+            assertEquals("4.2.6", httpclient4.versionIn(loader), "the Maven metadata of the jar with the class");
+        }
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {other.toUri().toURL(), gradle.toUri().toURL()}, null)) {
+            assertEquals("4.5.3", httpclient4.versionIn(loader), "else its manifest");
+        }
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {shaded.toUri().toURL()}, null)) {
+            assertNull(httpclient4.versionIn(loader), "a jar that does not say");
+        }
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {other.toUri().toURL()}, null)) {
+            assertNull(httpclient4.versionIn(loader), "no such library");
         }
     }
 }

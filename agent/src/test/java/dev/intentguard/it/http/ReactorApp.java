@@ -6,6 +6,8 @@ package dev.intentguard.it.http;
  * web|ORDER|PATH       the WebClient tool
  * netty|ORDER|PATH     the Reactor Netty HttpClient tool
  * plain|PATH           a WebClient POST outside any tool (with the same retry)
+ * cached|ORDER|PATH    the tool that subscribes a kept request Mono
+ * cached-plain|PATH    the same kept Mono, subscribed outside any tool
  * </pre>
  * Each prints {@code RESULT <command> <value>} or {@code THROWN <command> <class>: <message>}.
  */
@@ -28,6 +30,12 @@ public final class ReactorApp {
                         break;
                     case "plain":
                         value = ReactorTools.web(f[1], "plain");
+                        break;
+                    case "cached":
+                        value = tools.cachedPost(f[1], f[2]);
+                        break;
+                    case "cached-plain":
+                        value = ReactorTools.cached(f[1]).block(java.time.Duration.ofSeconds(20));
                         break;
                     default:
                         throw new IllegalArgumentException("unknown command " + f[0]);

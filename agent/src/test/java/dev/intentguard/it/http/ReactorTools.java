@@ -31,6 +31,27 @@ public class ReactorTools {
         return netty(path, orderId);
     }
 
+    private static Mono<String> cached;
+
+    /**
+     * side_effect tool: subscribes a request Mono built once and kept (as a bean keeps one), which the application
+     * subscribes again later, outside any tool ({@code cached-plain}).
+     */
+    public String cachedPost(String orderId, String path) {
+        return cached(path).block(Duration.ofSeconds(20));
+    }
+
+    static synchronized Mono<String> cached(String path) {
+        if (cached == null) {
+            cached = NETTY.post().uri(System.getProperty("provider.url") + path)
+                    .send(ByteBufMono.fromString(Mono.just("{\"report\":1}")))
+                    .responseSingle((response, content) -> response.status().code() >= 500
+                            ? Mono.error(new IllegalStateException("HTTP " + response.status().code()))
+                            : content.asString());
+        }
+        return cached;
+    }
+
     static String web(String path, String orderId) {
         return WEB.post().uri(System.getProperty("provider.url") + path).contentType(MediaType.APPLICATION_JSON)
                 .bodyValue("{\"order\":\"" + orderId + "\"}")

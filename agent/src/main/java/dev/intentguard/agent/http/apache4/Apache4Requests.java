@@ -25,6 +25,11 @@ final class Apache4Requests {
     /** The context attributes httpcore sets for each attempt ({@code HttpCoreContext}). */
     private static final String TARGET_HOST = "http.target_host";
     private static final String REQUEST = "http.request";
+    /**
+     * The request of the attempt under way, as {@link WireAdvice.Attempt} saw it: {@code http.request} is not reliable
+     * for that (4.3 leaves a proxy's CONNECT there for the tunnelled request that follows).
+     */
+    private static final String ATTEMPT = "intentguard.attempt";
 
     private Apache4Requests() {
     }
@@ -95,10 +100,16 @@ final class Apache4Requests {
         return new Send(exchange, previous);
     }
 
-    static boolean mayResend(HttpContext context, String detail) {
+    /** {@code null}: keep the library's answer; {@code FALSE}: the resend must not go. */
+    static Boolean mayResend(HttpContext context, String detail) {
         ToolFrame scope = IntentScope.current();
         HttpGuard guard = HttpGuard.get();
-        return scope == null || guard == null || guard.mayResend(scope, CLIENT, target(context), detail);
+        if (scope == null || guard == null || context == null) {
+            return null;
+        }
+        Object attempt = context.getAttribute(ATTEMPT);
+        HttpTarget target = attempt instanceof HttpTarget ? (HttpTarget) attempt : target(context);
+        return guard.mayResend(scope, CLIENT, target, detail) ? null : Boolean.FALSE;
     }
 
     static void attempt(HttpTarget target, WireOutcome outcome, int status, String detail) {
@@ -109,10 +120,24 @@ final class Apache4Requests {
         }
     }
 
+    /**
+     * One attempt on a connection: {@code request} is what is written (the exec chain's wrapper, relative path), its host
+     * the context's target host; a proxy's {@code CONNECT} is not the application's request.
+     */
     static void answered(HttpRequest request, HttpContext context, HttpResponse response, Throwable thrown) {
-        HttpTarget target = target(context);
+        if (IntentScope.current() == null || request == null || "CONNECT".equals(request.getRequestLine().getMethod())) {
+            return;
+        }
+        Object host = context == null ? null : context.getAttribute(TARGET_HOST);
+        HttpTarget target = target(host instanceof HttpHost ? (HttpHost) host : null, request);
         if (target == null && request instanceof HttpRequestWrapper) {
             target = target(null, ((HttpRequestWrapper) request).getOriginal());   // getTarget() is 4.4+
+        }
+        if (target == null) {
+            return;
+        }
+        if (context != null) {
+            context.setAttribute(ATTEMPT, target);
         }
         if (thrown != null) {
             attempt(target, WireOutcome.NO_RESPONSE, 0, thrown.getClass().getSimpleName());

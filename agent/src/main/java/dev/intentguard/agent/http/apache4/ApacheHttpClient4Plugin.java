@@ -29,8 +29,11 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  *   <li>{@link WireAdvice}: each attempt on a connection, and a connection that could not be made;</li>
  *   <li>{@link RedirectAdvice}: a redirect about to be followed ({@code LaxRedirectStrategy} follows a POST's 307).</li>
  * </ul>
- * Not covered: the async client ({@code httpasyncclient}), a host's own {@code HttpRequestRetryHandler} written from
+ * Not covered: the async client ({@code httpasyncclient}); the deprecated {@code DefaultHttpClient}
+ * ({@code AbstractHttpClient}, which never reaches {@code doExecute}: no key, no refusal, though its attempts are
+ * recorded and the default retry handler is asked as here); a host's own {@code HttpRequestRetryHandler} written from
  * scratch (its resends go with the same key, and the guard's last line refuses a repeat the application makes).
+ * Through a proxy, the tunnel's {@code CONNECT} is not taken for the application's request.
  */
 public final class ApacheHttpClient4Plugin extends ExactNamePlugin {
     static final String INTERNAL_CLIENT = "org.apache.http.impl.client.InternalHttpClient";
@@ -43,7 +46,7 @@ public final class ApacheHttpClient4Plugin extends ExactNamePlugin {
     static final String CLIENT = "httpclient4";
 
     private static final SupportedLibrary LIBRARY = new SupportedLibrary("Apache HttpClient", "org.apache.httpcomponents",
-            "httpclient", "4.3.6", "4.5.14");
+            "httpclient", "4.3.6", "4.5.14", INTERNAL_CLIENT);
 
     private PluginContext context;
 

@@ -1,6 +1,7 @@
 package dev.intentguard.agent.http.apache4;
 
 import net.bytebuddy.asm.Advice;
+import net.bytebuddy.implementation.bytecode.assign.Assigner;
 import org.apache.http.HttpResponse;
 import org.apache.http.protocol.HttpContext;
 
@@ -9,7 +10,8 @@ import java.io.IOException;
 /**
  * The questions HttpClient 4's retry execs ask before a resend. For a keyed write of a side-effect call under
  * {@code client-retries: suppress} that may have been acted on, the answer becomes {@code false}: the caller gets the
- * I/O error, or the 503. Anything else keeps the library's answer.
+ * I/O error, or the 503. Anything else keeps the library's answer: the advice returns {@code null} for that, which is
+ * also what a failed or unlinked advice returns, so a fault of ours never changes the library's decision.
  */
 final class RetryAdvice {
     private RetryAdvice() {
@@ -21,11 +23,11 @@ final class RetryAdvice {
         }
 
         @Advice.OnMethodExit(inline = false)
-        @Advice.AssignReturned.ToReturned
-        @Advice.AssignReturned.AsScalar(skipOnDefaultValue = false)   // false is the answer that matters
-        static boolean exit(@Advice.Argument(0) IOException exception, @Advice.Argument(2) HttpContext context,
+        @Advice.AssignReturned.ToReturned(typing = Assigner.Typing.DYNAMIC)
+        @Advice.AssignReturned.AsScalar                                // null (also a failed advice's): keep the answer
+        static Boolean exit(@Advice.Argument(0) IOException exception, @Advice.Argument(2) HttpContext context,
                             @Advice.Return boolean retry) {
-            return retry && Apache4Requests.mayResend(context, "RetryExec after "
+            return !retry ? null : Apache4Requests.mayResend(context, "RetryExec after "
                     + (exception == null ? "I/O error" : exception.getClass().getSimpleName()));
         }
     }
@@ -36,11 +38,11 @@ final class RetryAdvice {
         }
 
         @Advice.OnMethodExit(inline = false)
-        @Advice.AssignReturned.ToReturned
-        @Advice.AssignReturned.AsScalar(skipOnDefaultValue = false)   // false is the answer that matters
-        static boolean exit(@Advice.Argument(0) HttpResponse response, @Advice.Argument(2) HttpContext context,
+        @Advice.AssignReturned.ToReturned(typing = Assigner.Typing.DYNAMIC)
+        @Advice.AssignReturned.AsScalar                                // null (also a failed advice's): keep the answer
+        static Boolean exit(@Advice.Argument(0) HttpResponse response, @Advice.Argument(2) HttpContext context,
                             @Advice.Return boolean retry) {
-            return retry && Apache4Requests.mayResend(context, "ServiceUnavailableRetryExec after HTTP "
+            return !retry ? null : Apache4Requests.mayResend(context, "ServiceUnavailableRetryExec after HTTP "
                     + response.getStatusLine().getStatusCode());
         }
     }

@@ -40,7 +40,7 @@ public final class ReactorNettyPlugin extends ExactNamePlugin {
     static final String CLIENT = "reactor-netty";
 
     private static final SupportedLibrary LIBRARY = new SupportedLibrary("Reactor Netty", "io.projectreactor.netty",
-            "reactor-netty-http", "1.2.16", "1.3.7");
+            "reactor-netty-http", "1.2.16", "1.3.7", "reactor.netty.http.client.HttpClient");
 
     private PluginContext context;
 

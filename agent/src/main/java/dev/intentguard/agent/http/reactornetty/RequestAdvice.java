@@ -8,8 +8,6 @@ import dev.intentguard.api.bridge.ToolFrame;
 import net.bytebuddy.asm.Advice;
 import reactor.netty.http.client.HttpClientRequest;
 
-import java.net.URI;
-
 import static dev.intentguard.agent.http.reactornetty.ReactorNettyPlugin.CLIENT;
 
 /**
@@ -27,11 +25,11 @@ final class RequestAdvice {
     static void exit(@Advice.This Object handler, @Advice.Argument(0) Object ch) throws java.io.IOException {
         ToolFrame scope = IntentScope.carried(handler);
         HttpGuard guard = HttpGuard.get();
-        if (scope == null || guard == null || !(ch instanceof HttpClientRequest)) {
+        if (scope == null || scope.over() || guard == null || !(ch instanceof HttpClientRequest)) {
             return;
         }
         HttpClientRequest request = (HttpClientRequest) ch;
-        HttpTarget target = HttpTarget.of(request.method().name(), URI.create(request.resourceUrl()));
+        HttpTarget target = HttpTarget.ofUrl(request.method().name(), request.resourceUrl());
         HttpExchange exchange = guard.begin(scope, CLIENT, target);
         if (exchange == null) {
             return;

@@ -22,12 +22,12 @@ final class SubscribeAdvice {
     }
 
     @Advice.OnMethodEnter(inline = false)
-    static Object enter(@Advice.This Object mono, @Advice.Argument(0) Object subscriber) {
-        ToolFrame scope = ReactorScopes.find(mono, subscriber);
+    static Object enter(@Advice.Argument(0) Object subscriber) {
+        ToolFrame scope = ReactorScopes.find(subscriber);
         if (scope == null) {
             return null;
         }
-        ReactorScopes.tag(mono, subscriber, scope);
+        ReactorScopes.tag(subscriber, scope);
         return new Entered(IntentScope.enter(scope));
     }
 

@@ -31,6 +31,9 @@ abstract class ReactorNettyScenarios {
             "  - name: netty_post",
             "    method: dev.intentguard.it.http.ReactorTools#reactorPost",
             "    effect: side_effect",
+            "  - name: cached_post",
+            "    method: dev.intentguard.it.http.ReactorTools#cachedPost",
+            "    effect: side_effect",
             "");
     static final String PENDING = "{\"status\":\"pending_unknown\",\"tool\":\"";
 
@@ -68,7 +71,7 @@ abstract class ReactorNettyScenarios {
         assertEquals(4, world.requests("POST", "/fail/plain-netty").size(), "HttpClient's retryWhen: 4 POSTs\n" + without);
 
         ForkedJvm.Result r = run(world.host(APP, lib(), "web|W1|/fail/web", "netty|N1|/fail/netty", "web|W2|/charges/w2",
-                "plain|/fail/outside"));
+                "plain|/fail/outside", "cached|C1|/fail/kept", "cached-plain|/fail/kept"));
         List<RawHttpServer.Request> web = world.requests("POST", "/fail/web");
         assertEquals(1, web.size(), "the resubscriptions on the timer thread are refused: " + web + "\n" + r);
         assertKeyed(web, "web_post", r);
@@ -90,5 +93,11 @@ abstract class ReactorNettyScenarios {
         List<RawHttpServer.Request> outside = world.requests("POST", "/fail/outside");
         assertEquals(4, outside.size(), "outside a tool the application's retry is its own: " + outside);
         assertEquals(Collections.nCopies(4, null), ClientWorld.keys(outside), "and nothing is keyed");
+
+        List<RawHttpServer.Request> kept = world.requests("POST", "/fail/kept");
+        assertEquals(2, kept.size(), "a kept Mono subscribed after the tool returned is the application's own: " + kept + "\n" + r);
+        assertKeyed(kept.subList(0, 1), "cached_post", r);
+        assertEquals(null, kept.get(1).header(ClientWorld.KEY), "not keyed, not refused: the tool is over\n" + r);
+        assertTrue(r.lines("THROWN cached-plain java.lang.IllegalStateException: HTTP 500").size() == 1, r.toString());
     }
 }

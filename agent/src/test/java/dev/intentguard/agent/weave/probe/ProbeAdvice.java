@@ -9,11 +9,14 @@ final class ProbeAdvice {
     private ProbeAdvice() {
     }
 
-    /** Uses an agent class: it must be the agent loader's copy, not one of its own. */
+    /** Uses an agent class from the plugin's own loader. */
     static String answer(String method) {
-        boolean shared = HttpTarget.class.getClassLoader() == dev.intentguard.agent.weave.AgentPlugin.class.getClassLoader();
-        return HttpTarget.of(method, "http", "h", -1, "/p?q").endpoint() + " via " + ProbeAdvice.class.getClassLoader().getName()
-                + (shared ? "" : " with its own copy of the agent's classes");
+        return HttpTarget.of(method, "http", "h", -1, "/p?q").endpoint() + " via " + ProbeAdvice.class.getClassLoader().getName();
+    }
+
+    /** The agent class as the advice sees it: must be the agent loader's, the one the test sees, not a copy. */
+    static Object agentClass() {
+        return HttpTarget.class;
     }
 
     /** A library whose shape drifted. */

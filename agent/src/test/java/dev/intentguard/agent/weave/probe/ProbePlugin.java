@@ -14,7 +14,7 @@ public final class ProbePlugin implements AgentPlugin {
 
     @Override
     public SupportedLibrary library() {
-        return new SupportedLibrary("Probe", "dev.intentguard", "probe", "1.0", "1.2");
+        return new SupportedLibrary("Probe", "dev.intentguard", "probe", "1.0", "1.2", "dev.intentguard.probe.Probe");
     }
 
     @Override
