@@ -8,6 +8,7 @@ package dev.intentguard.it.http;
  * plain|PATH           a WebClient POST outside any tool (with the same retry)
  * cached|ORDER|PATH    the tool that subscribes a kept request Mono
  * cached-plain|PATH    the same kept Mono, subscribed outside any tool
+ * forget|ORDER|PATH    the tool that subscribes a WebClient POST and returns without waiting
  * </pre>
  * Each prints {@code RESULT <command> <value>} or {@code THROWN <command> <class>: <message>}.
  */
@@ -33,6 +34,9 @@ public final class ReactorApp {
                         break;
                     case "cached":
                         value = tools.cachedPost(f[1], f[2]);
+                        break;
+                    case "forget":
+                        value = tools.webClientFireAndForget(f[1], f[2]);
                         break;
                     case "cached-plain":
                         value = ReactorTools.cached(f[1]).block(java.time.Duration.ofSeconds(20));

@@ -31,6 +31,15 @@ public class ReactorTools {
         return netty(path, orderId);
     }
 
+    /** side_effect tool: a WebClient POST subscribed and not waited for; the tool returns at once. */
+    public String webClientFireAndForget(String orderId, String path) {
+        WEB.post().uri(System.getProperty("provider.url") + path).contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"order\":\"" + orderId + "\"}")
+                .retrieve().bodyToMono(String.class)
+                .subscribe(body -> { }, error -> { });
+        return "sent";
+    }
+
     private static Mono<String> cached;
 
     /**

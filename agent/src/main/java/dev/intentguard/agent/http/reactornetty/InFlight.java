@@ -1,36 +1,78 @@
 package dev.intentguard.agent.http.reactornetty;
 
 import dev.intentguard.agent.http.HttpExchange;
+import dev.intentguard.agent.http.HttpGuard;
+import dev.intentguard.api.bridge.ToolFrame;
 
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The exchange each connection's request is, from {@link RequestAdvice} to its outcome ({@link OutcomeAdvice}). Keys
- * are the request's {@code HttpClientOperations}, compared by identity and held weakly: a connection closed without
- * either outcome leaves nothing behind.
+ * What is under way for a tool in Reactor Netty, keyed by identity and held weakly (a connection or a subscription
+ * dropped without an outcome leaves nothing behind):
+ * <ul>
+ *   <li>each subscription made in a tool (its {@code HttpClientHandler}) is a hand-off to an asynchronous client, from
+ *       the subscription to its last outcome: a tool that returns before it (a {@code subscribe()} it does not wait
+ *       for) ends {@code pending_unknown}, not {@code done};</li>
+ *   <li>each request on a connection ({@code HttpClientOperations}), from {@link RequestAdvice} to its outcome
+ *       ({@link OutcomeAdvice}): its subscription, and its exchange when the guard watches it.</li>
+ * </ul>
  */
 final class InFlight {
-    private static final ConcurrentHashMap<Key, HttpExchange> EXCHANGES = new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<Key, Request> REQUESTS = new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<Key, ToolFrame> HANDOFFS = new ConcurrentHashMap<>();
     private static final ReferenceQueue<Object> GONE = new ReferenceQueue<>();
 
     private InFlight() {
     }
 
-    static boolean isEmpty() {
-        return EXCHANGES.isEmpty();
-    }
+    /** A request under way: the subscription it is part of and, if watched, its exchange. */
+    static final class Request {
+        final Object handler;
+        final HttpExchange exchange;
 
-    static void put(Object connection, HttpExchange exchange) {
-        for (Object gone; (gone = GONE.poll()) != null; ) {
-            EXCHANGES.remove(gone);
+        Request(Object handler, HttpExchange exchange) {
+            this.handler = handler;
+            this.exchange = exchange;
         }
-        EXCHANGES.put(new Key(connection, GONE), exchange);
     }
 
-    static HttpExchange remove(Object connection) {
-        return connection == null ? null : EXCHANGES.remove(new Key(connection, null));
+    static boolean isEmpty() {
+        return REQUESTS.isEmpty() && HANDOFFS.isEmpty();
+    }
+
+    static void subscribed(Object handler, ToolFrame scope) {
+        expunge();
+        HttpGuard guard = HttpGuard.get();
+        if (guard != null && HANDOFFS.putIfAbsent(new Key(handler, GONE), scope) == null) {
+            guard.handedOff(scope, true);
+        }
+    }
+
+    /** The subscription's last outcome: the hand-off ends, once. */
+    static void over(Object handler) {
+        ToolFrame scope = handler == null || HANDOFFS.isEmpty() ? null : HANDOFFS.remove(new Key(handler, null));
+        HttpGuard guard = HttpGuard.get();
+        if (scope != null && guard != null) {
+            guard.handedOff(scope, false);
+        }
+    }
+
+    static void put(Object connection, Request request) {
+        expunge();
+        REQUESTS.put(new Key(connection, GONE), request);
+    }
+
+    static Request remove(Object connection) {
+        return connection == null || REQUESTS.isEmpty() ? null : REQUESTS.remove(new Key(connection, null));
+    }
+
+    private static void expunge() {
+        for (Object gone; (gone = GONE.poll()) != null; ) {
+            REQUESTS.remove(gone);
+            HANDOFFS.remove(gone);
+        }
     }
 
     private static final class Key extends WeakReference<Object> {

@@ -29,11 +29,16 @@ final class OutcomeAdvice {
             if (status.code() == 100) {
                 return;
             }
-            HttpExchange exchange = InFlight.remove(ch);
+            InFlight.Request request = InFlight.remove(ch);
+            if (request == null) {
+                return;
+            }
+            HttpExchange exchange = request.exchange;
             if (exchange != null) {
                 HttpGuard.get().attempt(exchange.scope(), CLIENT, exchange.target(), WireOutcome.RESPONSE, status.code(), null);
                 exchange.end();
             }
+            InFlight.over(request.handler);                 // answered: the subscription's outcome is known
         }
     }
 
@@ -51,9 +56,10 @@ final class OutcomeAdvice {
             if (InFlight.isEmpty()) {
                 return;
             }
-            HttpExchange exchange = InFlight.remove(connection);
+            InFlight.Request request = InFlight.remove(connection);
+            HttpExchange exchange = request == null ? null : request.exchange;
             if (exchange == null) {
-                return;
+                return;                                     // the hand-off ends in HttpClientHandler.test, after this
             }
             boolean sent = !(connection instanceof HttpOperations) || ((HttpOperations<?, ?>) connection).hasSentHeaders();
             HttpGuard.get().attempt(exchange.scope(), CLIENT, exchange.target(),

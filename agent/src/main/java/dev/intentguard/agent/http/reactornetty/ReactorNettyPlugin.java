@@ -26,7 +26,10 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  *       is refused: the guard's {@code IOException} fails the subscription, nothing is written) and the request gets
  *       the key;</li>
  *   <li>{@link OutcomeAdvice}: the response status, or a failure before one (sent or not, by
- *       {@code hasSentHeaders}).</li>
+ *       {@code hasSentHeaders});</li>
+ *   <li>a subscription made in a tool is under way for it ({@link InFlight}) until its answer or its last error
+ *       ({@code HttpClientHandler.test}, which every error reaches, a refused connection too): a tool that returns
+ *       before (a {@code subscribe()} it does not wait for) ends {@code pending_unknown}.</li>
  * </ul>
  * Not covered: redirects the client follows ({@code followRedirect}, off by default), HTTP/2 and HTTP/3 streams, and a
  * key the application sets itself through {@code WebClient} (Spring writes its headers after this advice: its value
@@ -73,7 +76,9 @@ public final class ReactorNettyPlugin extends ExactNamePlugin {
                 return builder
                         .visit(context.calledAdvice(this, SubscribeAdvice.NewHandler.class, loader).on(isConstructor()))
                         .visit(context.calledAdvice(this, RequestAdvice.class, loader).on(named("requestWithBody")
-                                .and(takesArguments(1))));
+                                .and(takesArguments(1))))
+                        .visit(context.calledAdvice(this, SubscribeAdvice.LastError.class, loader).on(named("test")
+                                .and(takesArguments(1)).and(takesArgument(0, Throwable.class))));
             case OPERATIONS:
                 return builder.visit(context.calledAdvice(this, OutcomeAdvice.Answered.class, loader).on(named("onInboundNext")
                         .and(takesArguments(2))));

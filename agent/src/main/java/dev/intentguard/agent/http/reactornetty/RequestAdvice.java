@@ -23,21 +23,18 @@ final class RequestAdvice {
 
     @Advice.OnMethodExit(inline = false)
     static void exit(@Advice.This Object handler, @Advice.Argument(0) Object ch) throws java.io.IOException {
-        ToolFrame scope = IntentScope.carried(handler);
+        ToolFrame scope = IntentScope.carried(handler);       // the subscription's, even when it is prepared after the tool returned
         HttpGuard guard = HttpGuard.get();
-        if (scope == null || scope.over() || guard == null || !(ch instanceof HttpClientRequest)) {
+        if (scope == null || guard == null || !(ch instanceof HttpClientRequest)) {
             return;
         }
         HttpClientRequest request = (HttpClientRequest) ch;
         HttpTarget target = HttpTarget.ofUrl(request.method().name(), request.resourceUrl());
         HttpExchange exchange = guard.begin(scope, CLIENT, target);
-        if (exchange == null) {
-            return;
-        }
-        if (exchange.keyName() != null) {
+        if (exchange != null && exchange.keyName() != null) {
             exchange.replacing(request.requestHeaders().get(exchange.keyName()));
             request.requestHeaders().set(exchange.keyName(), exchange.keyValue());
         }
-        InFlight.put(ch, exchange);
+        InFlight.put(ch, new InFlight.Request(handler, exchange));
     }
 }

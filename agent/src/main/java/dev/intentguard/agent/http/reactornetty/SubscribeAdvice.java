@@ -38,14 +38,38 @@ final class SubscribeAdvice {
         }
     }
 
-    /** {@code new HttpClientHandler(config)}, inside {@code subscribe}: tagged with the subscription's scope. */
+    /**
+     * {@code new HttpClientHandler(config)}, inside {@code subscribe}: tagged with the subscription's scope, and the
+     * subscription is under way for the tool until its last outcome.
+     */
     static final class NewHandler {
         private NewHandler() {
         }
 
         @Advice.OnMethodExit(inline = false)
         static void exit(@Advice.This Object handler) {
-            IntentScope.carry(handler, IntentScope.current());
+            ToolFrame scope = IntentScope.current();
+            if (scope != null) {
+                IntentScope.carry(handler, scope);
+                InFlight.subscribed(handler, scope);
+            }
+        }
+    }
+
+    /**
+     * {@code HttpClientHandler.test(error)}, which every error of the subscription reaches (a refused connection too):
+     * {@code false} means Reactor Netty will not try again and the error goes to the subscriber, the subscription's
+     * last outcome.
+     */
+    static final class LastError {
+        private LastError() {
+        }
+
+        @Advice.OnMethodExit(inline = false)
+        static void exit(@Advice.This Object handler, @Advice.Return boolean tryAgain) {
+            if (!tryAgain) {
+                InFlight.over(handler);
+            }
         }
     }
 }

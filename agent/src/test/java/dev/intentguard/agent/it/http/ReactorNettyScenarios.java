@@ -17,7 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Spring WebClient and Reactor Netty's HttpClient in a host JVM with the agent (the http/reactornetty plugin), each
  * with {@code retryWhen(Retry.backoff(3, ...))}, against a provider that answers 500 after processing: without the
- * agent 4 POSTs for one intent, with it 1, keyed, and the model told {@code pending_unknown}. Run on the newest and the
+ * agent 4 POSTs for one intent, with it 1, keyed, and the model told {@code pending_unknown}; a POST the tool does not
+ * wait for is {@code pending_unknown} too, and a kept Mono subscribed after the tool is the application's. Run on the newest and the
  * oldest supported versions ({@link ReactorNetty13IT}: 1.3.7 with WebFlux 7.0.9, {@link ReactorNetty12IT}: 1.2.16 with
  * WebFlux 6.2.19).
  */
@@ -30,6 +31,9 @@ abstract class ReactorNettyScenarios {
             "    effect: side_effect",
             "  - name: netty_post",
             "    method: dev.intentguard.it.http.ReactorTools#reactorPost",
+            "    effect: side_effect",
+            "  - name: forget_post",
+            "    method: dev.intentguard.it.http.ReactorTools#webClientFireAndForget",
             "    effect: side_effect",
             "  - name: cached_post",
             "    method: dev.intentguard.it.http.ReactorTools#cachedPost",
@@ -66,12 +70,14 @@ abstract class ReactorNettyScenarios {
 
     @Test
     void aRetryWhenAroundA500SendsFourPostsWithoutTheAgentAndOneWithIt() throws Exception {
-        ForkedJvm.Result without = run(world.hostWithoutAgent(APP, lib(), "web|W1|/fail/plain-web", "netty|N1|/fail/plain-netty"));
+        ForkedJvm.Result without = run(world.hostWithoutAgent(APP, lib(), "web|W1|/fail/plain-web", "netty|N1|/fail/plain-netty",
+                "forget|F1|/slow/plain-forget"));
+        assertEquals(List.of("sent"), without.lines("RESULT forget "), "without the agent the tool says it sent\n" + without);
         assertEquals(4, world.requests("POST", "/fail/plain-web").size(), "WebClient's retryWhen: 4 POSTs\n" + without);
         assertEquals(4, world.requests("POST", "/fail/plain-netty").size(), "HttpClient's retryWhen: 4 POSTs\n" + without);
 
         ForkedJvm.Result r = run(world.host(APP, lib(), "web|W1|/fail/web", "netty|N1|/fail/netty", "web|W2|/charges/w2",
-                "plain|/fail/outside", "cached|C1|/fail/kept", "cached-plain|/fail/kept"));
+                "plain|/fail/outside", "forget|F1|/slow/forget", "cached|C1|/fail/kept", "cached-plain|/fail/kept"));
         List<RawHttpServer.Request> web = world.requests("POST", "/fail/web");
         assertEquals(1, web.size(), "the resubscriptions on the timer thread are refused: " + web + "\n" + r);
         assertKeyed(web, "web_post", r);
@@ -99,5 +105,11 @@ abstract class ReactorNettyScenarios {
         assertKeyed(kept.subList(0, 1), "cached_post", r);
         assertEquals(null, kept.get(1).header(ClientWorld.KEY), "not keyed, not refused: the tool is over\n" + r);
         assertTrue(r.lines("THROWN cached-plain java.lang.IllegalStateException: HTTP 500").size() == 1, r.toString());
+
+        assertTrue(r.lines("RESULT forget ").get(0).startsWith(PENDING + "forget_post"),
+                "a POST still under way when the tool returned: it may happen, so not done\n" + r);
+        List<RawHttpServer.Request> forgotten = world.requests("POST", "/slow/forget");
+        assertEquals(1, forgotten.size(), forgotten.toString());
+        assertKeyed(forgotten, "forget_post", r);
     }
 }
