@@ -11,7 +11,7 @@ import dev.intentguard.agent.config.OnError;
 import dev.intentguard.agent.config.ToolSpec;
 import dev.intentguard.agent.http.HttpGuard;
 import dev.intentguard.agent.wire.NetworkWatch;
-import dev.intentguard.api.bridge.NetworkWrites;
+import dev.intentguard.bridge.NetworkWrites;
 import dev.intentguard.agent.retry.RetryDecisions;
 import dev.intentguard.agent.json.AgentJson;
 import dev.intentguard.agent.store.ChronicleAccess;
@@ -25,10 +25,9 @@ import dev.intentguard.agent.store.StoreHandle;
 import dev.intentguard.agent.tool.ToolGuard;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.Weaver;
-import dev.intentguard.api.bridge.DescribeDispatch;
-import dev.intentguard.api.bridge.Dispatcher;
-import dev.intentguard.api.bridge.HttpDispatch;
-import dev.intentguard.api.bridge.RetryDispatch;
+import dev.intentguard.bridge.DescribeDispatch;
+import dev.intentguard.bridge.Dispatcher;
+import dev.intentguard.bridge.RetryDispatch;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -100,7 +99,7 @@ public final class AgentStartup {
                         config.sourceName(), config.plugins().lineOf(off), off, String.join(", ", found));
             }
         }
-        HttpDispatch.install(new HttpGuard(config).install());
+        new HttpGuard(config).install();
         NetworkWrites.install(network);
         RetryDispatch.install(new RetryDecisions(config));
         DescribeDispatch.install(guard.describer());

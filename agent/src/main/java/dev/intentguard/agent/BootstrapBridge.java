@@ -15,8 +15,9 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
 /**
- * Puts the agent-api bridge into the bootstrap class loader, so that advice woven into any class (the
- * application's, a framework's or the JDK's) can call it.
+ * Puts the bridge ({@code dev.intentguard.bridge}) and the agent-api classes ({@code dev.intentguard.api}: the
+ * statuses and exceptions a typed tool answers with) into the bootstrap class loader, so that advice woven into any
+ * class (the application's, a framework's or the JDK's) can call the one and throw the others.
  *
  * <p>The classes are defined one by one rather than by appending the agent jar to the bootstrap search
  * path: an appended bootstrap path makes the JVM turn off class data sharing for every application class
@@ -26,8 +27,7 @@ import java.util.jar.JarFile;
  * <p>Loaded first, before any class that refers to the bridge; it uses nothing but the JDK.
  */
 public final class BootstrapBridge {
-    private static final String PREFIX = "dev/intentguard/api/";
-    private static final String PROBE = "dev.intentguard.api.bridge.Dispatcher";
+    private static final String PROBE = "dev.intentguard.bridge.Dispatcher";
     private static final String DEFINER = "dev.intentguard.agent.UnsafeDefiner";
     /** Written by the build (agent/pom.xml): the bridge's class files, one per line. */
     private static final String LIST = "META-INF/intentguard/bridge.list";
@@ -96,7 +96,7 @@ public final class BootstrapBridge {
                 names = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             }
             for (String line : names.split("\\R")) {
-                String file = line.trim();                         // dev/intentguard/api/.../X.class
+                String file = line.trim();                         // dev/intentguard/bridge/.../X.class
                 JarEntry entry = file.isEmpty() ? null : jar.getJarEntry(file);
                 if (entry != null) {
                     try (InputStream in = jar.getInputStream(entry)) {
@@ -106,7 +106,7 @@ public final class BootstrapBridge {
             }
         }
         if (classes.isEmpty()) {
-            throw new IOException(agentJar + " holds no bridge classes under " + PREFIX);
+            throw new IOException(agentJar + " holds none of the bridge classes its " + LIST + " names");
         }
         return classes;
     }

@@ -4,7 +4,7 @@ import dev.intentguard.agent.store.IntentRecord;
 import dev.intentguard.agent.wire.WireAttempt;
 import dev.intentguard.agent.wire.WireLog;
 import dev.intentguard.agent.wire.WireOutcome;
-import dev.intentguard.api.bridge.FrameworkRetry;
+import dev.intentguard.bridge.FrameworkRetry;
 
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package dev.intentguard.agent.audit;
 
 import dev.intentguard.agent.store.IntentRecord;
-import dev.intentguard.api.bridge.CallerContext;
+import dev.intentguard.bridge.CallerContext;
 
 import java.nio.charset.StandardCharsets;
 

@@ -21,8 +21,8 @@ import java.util.jar.JarFile;
  * load them: the host and the agent each see only their own Jackson, Byte Buddy, Chronicle and SLF4J.
  *
  * <p>The parent is the platform loader (so {@code java.net.http} and friends resolve), and the bridge
- * package {@code dev.intentguard.api} comes from {@code bridgeLoader} (the bootstrap path once premain has
- * appended it; the jar's own loader for the command-line tools).
+ * ({@code dev.intentguard.bridge}) and agent-api ({@code dev.intentguard.api}) packages come from {@code bridgeLoader}
+ * (the bootstrap loader, once premain has defined them there; the jar's own loader for the command-line tools).
  */
 final class IsolatedClassLoader extends ClassLoader {
     static {
@@ -33,7 +33,8 @@ final class IsolatedClassLoader extends ClassLoader {
     private static final String VERSIONS = ROOT + "META-INF/versions/";
     private static final String CLASS = ".class";
     private static final String CLASSDATA = ".classdata";
-    private static final String BRIDGE_PACKAGE = "dev.intentguard.api.";
+    private static final String BRIDGE_PACKAGE = "dev.intentguard.bridge.";
+    private static final String API_PACKAGE = "dev.intentguard.api.";
     private static final String CHRONICLE_PROPERTIES = "system.properties";
 
     private final JarFile jar;
@@ -86,7 +87,7 @@ final class IsolatedClassLoader extends ClassLoader {
 
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-        if (bridgeLoader != null && name.startsWith(BRIDGE_PACKAGE)) {
+        if (bridgeLoader != null && (name.startsWith(BRIDGE_PACKAGE) || name.startsWith(API_PACKAGE))) {
             return bridgeLoader.loadClass(name);
         }
         return super.loadClass(name, resolve);

@@ -1,6 +1,6 @@
 package dev.intentguard.agent.http;
 
-import dev.intentguard.api.bridge.ToolFrame;
+import dev.intentguard.bridge.ToolFrame;
 
 /**
  * One send by the application, an SDK or a framework, from {@link HttpGuard#begin} to {@link #end}: the key header it
@@ -54,7 +54,7 @@ public final class HttpExchange {
     /** The exchange is over: answered, or failed for good. */
     public void end() {
         if (watched) {
-            guard.ended(scope, target.method, target.host, target.port, target.path);
+            guard.ended(scope, target);
         }
     }
 }

@@ -6,9 +6,7 @@ import dev.intentguard.agent.config.Mode;
 import dev.intentguard.agent.wire.WireAttempt;
 import dev.intentguard.agent.wire.WireLog;
 import dev.intentguard.agent.wire.WireOutcome;
-import dev.intentguard.api.bridge.HttpDispatch;
-import dev.intentguard.api.bridge.HttpHooks;
-import dev.intentguard.api.bridge.ToolFrame;
+import dev.intentguard.bridge.ToolFrame;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,18 +16,19 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The HTTP layer's decisions, shared by every client plugin: which requests carry the intent key (and which key),
  * whether a send or a client's own resend may go, and what each attempt showed. The plugins under
- * {@code http/<client>} only find the right place in each client to ask and to tell.
+ * {@code http/<client>} are adapters: each reads its library's request into an {@link HttpTarget}, sets a header, and
+ * says where a send begins, what an attempt got and when the exchange is over; the decisions are made here.
  *
  * <p>Evidence and keys are separate: every write of a guarded call is watched (any host, keyed or not, in both
  * modes), so that what it did on the wire always counts; only writes to covered hosts in enforce mode get the key, and
  * only those have resends stopped.
  *
- * <p>Two ways in: the {@link HttpHooks} the bridge calls from inlined advice (the clients written before called advice
- * existed), and the adapter API ({@link #begin}, {@link #mayResend(ToolFrame, String, HttpTarget, String)},
- * {@link #attempt(ToolFrame, String, HttpTarget, WireOutcome, int, String)}, {@link #followed(ToolFrame, HttpTarget, HttpTarget)})
- * that called advice uses directly, with a {@link HttpTarget} its adapter read from the library's request.
+ * <p>The adapter API, in the order of one exchange: {@link #begin} (the application's, an SDK's or a framework's send:
+ * refused, or an {@link HttpExchange} with the key to set), {@link #mayResend} (the client's own resend), {@link #attempt}
+ * (what the wire showed), {@link #followed} and {@link #continues} (a redirect or an authentication round), and the
+ * exchange's end ({@link HttpExchange#end}, or {@link #ended} on a thread the exchange object does not reach).
  */
-public final class HttpGuard implements HttpHooks {
+public final class HttpGuard {
     private static final Logger LOG = LoggerFactory.getLogger("intentguard.http");
 
     private final HttpSettings settings;
@@ -42,7 +41,7 @@ public final class HttpGuard implements HttpHooks {
         this.audit = config.mode() == Mode.AUDIT;
     }
 
-    /** Makes this the guard that called advice finds with {@link #get}; the first call wins. */
+    /** Makes this the guard the client plugins find with {@link #get}; the first call wins. */
     public HttpGuard install() {
         synchronized (HttpGuard.class) {
             if (installed == null) {
@@ -57,11 +56,9 @@ public final class HttpGuard implements HttpHooks {
         return installed;
     }
 
-    // ---- the adapter API, for called advice ----
-
     /**
      * A client begins a send of {@code target} in {@code scope} (the application's, an SDK's or a framework's send; not
-     * the client's own resends, see {@link #mayResend(ToolFrame, String, HttpTarget, String)}).
+     * the client's own resends, see {@link #mayResend}).
      *
      * @return {@code null} when the guard has nothing to do with it (no scope, a read, not watched nor keyed); else the
      *         exchange, whose {@link HttpExchange#end} must be called when it is over
@@ -72,22 +69,35 @@ public final class HttpGuard implements HttpHooks {
             return null;
         }
         boolean watched = watched(scope, target.method);
-        if (watched && !sending(scope, client, target.method, target.host, target.port, target.path)) {
+        if (watched && !sending(scope, client, target)) {
             throw new SendRefused(target);
         }
         String name = null;
         String value = null;
-        if (keyed(scope, target.method, target.host, target.port)) {
+        if (keyed(scope, target)) {
             name = settings.header();
-            value = keyValue(scope, target.method, target.host, target.port, target.path);
+            value = keyValue(scope, target);
         }
         return watched || name != null ? new HttpExchange(this, scope, client, target, name, value, watched) : null;
     }
 
-    /** See {@link HttpDispatch#mayResend}: whether the client's own resend of {@code target} may go. */
+    /**
+     * The client is about to send {@code target} again by itself (its own retry of a failed attempt). Returns
+     * {@code false} when the resend must not go: inside a side-effect call under {@code client-retries: suppress}, an
+     * attempt of this keyed write may have been acted on (sent without an answer, or answered with a status that does
+     * not rule it out); the stopped resend is then recorded ({@code detail} says whose).
+     */
     public boolean mayResend(ToolFrame scope, String client, HttpTarget target, String detail) {
-        return scope == null || target == null
-                || mayResend(scope, client, target.method, target.host, target.port, target.path, detail);
+        if (scope == null || target == null || !watched(scope, target.method) || !stopsResends(scope, target)) {
+            return true;
+        }
+        WireLog wire = (WireLog) scope.wire();
+        if (!wire.mayHaveActed(target.endpoint())) {
+            return true;                     // nothing of it was acted on (not sent, or refused): the resend duplicates nothing
+        }
+        wire.record(new WireAttempt(client, target.endpoint(), WireOutcome.SUPPRESSED, 0, detail, System.currentTimeMillis()));
+        LOG.info("suppressed a resend by {} in {} ({}): {}", client, scope.toolName(), detail, target);
+        return false;
     }
 
     /** What the wire showed for one attempt of {@code target}. */
@@ -95,15 +105,98 @@ public final class HttpGuard implements HttpHooks {
         if (scope == null || target == null || !watched(scope, target.method)) {
             return;
         }
-        ((WireLog) scope.wire()).record(new WireAttempt(client, WireLog.request(target.method, target.host, target.port,
-                target.path), outcome, status, detail, System.currentTimeMillis()));
+        ((WireLog) scope.wire()).record(new WireAttempt(client, target.endpoint(), outcome, status, detail,
+                System.currentTimeMillis()));
+        if (outcome == WireOutcome.SUPPRESSED) {
+            LOG.info("suppressed a resend by {} in {} ({}): {}", client, scope.toolName(), detail, target);
+        }
     }
 
-    /** The client follows the answer to {@code from} with {@code to} (a redirect); see {@link HttpDispatch#followed}. */
+    /**
+     * The client follows the last answer to {@code from} (a redirect, an authentication round) with {@code to}
+     * ({@code null} when the adapter does not know it): a 307/308 is then answered by the follow-up, once the follow-up
+     * is attempted (right away when {@code to} is {@code null}, for an adapter that reports only redirects the client
+     * really follows).
+     */
     public void followed(ToolFrame scope, HttpTarget from, HttpTarget to) {
-        if (scope != null && from != null) {
-            followed(scope, from.endpoint(), to == null ? null : to.endpoint());
+        if (scope != null && from != null && watched(scope, from.method)) {
+            ((WireLog) scope.wire()).followed(from.endpoint(), to == null ? null : to.endpoint());
         }
+    }
+
+    /**
+     * The exchange under way goes on with {@code to} (a redirect's follow-up or an authentication round the client makes
+     * on its own threads): {@code to} is under way until {@link #ended}.
+     */
+    public void continues(ToolFrame scope, HttpTarget to) {
+        if (scope != null && to != null && watched(scope, to.method)) {
+            ((WireLog) scope.wire()).began(to.endpoint());
+        }
+    }
+
+    /** The exchange of {@code target} is over (answered, or failed for good) where no {@link HttpExchange} reaches. */
+    public void ended(ToolFrame scope, HttpTarget target) {
+        if (scope != null && target != null && watched(scope, target.method)) {
+            ((WireLog) scope.wire()).ended(target.method, target.host, target.port, target.path);
+        }
+    }
+
+    /** A call of {@code scope} was handed to an asynchronous client; {@link #handOffEnded} when its exchange begins or ends. */
+    public void handedOff(ToolFrame scope) {
+        if (scope != null && scope.wire() instanceof WireLog) {
+            ((WireLog) scope.wire()).handedOff();
+        }
+    }
+
+    public void handOffEnded(ToolFrame scope) {
+        if (scope != null && scope.wire() instanceof WireLog) {
+            ((WireLog) scope.wire()).handOffEnded();
+        }
+    }
+
+    /**
+     * Whether {@code scope} keeps evidence of a request with this method: every write of a guarded call, whatever its
+     * host, keyed or not, in both modes. An adapter records attempts, exchanges and follow-ups only for these.
+     */
+    public boolean watched(ToolFrame scope, String method) {
+        return scope != null && scope.wire() instanceof WireLog && method != null && settings.isWrite(method);
+    }
+
+    /** Whether a request of {@code scope} to {@code target} carries the key (enforce mode, a covered method and host). */
+    public boolean keyed(ToolFrame scope, HttpTarget target) {
+        return !audit && scope != null && target != null && scope.intentKey() != null
+                && settings.covers(target.method, target.host, target.port);
+    }
+
+    /** Whether the client's own resends are the agent's to stop in {@code scope} (a side-effect call under suppress). */
+    public boolean suppressResends(ToolFrame scope) {
+        return !audit && scope != null && scope.sideEffect()
+                && settings.clientRetries() == HttpSettings.ClientRetries.SUPPRESS;
+    }
+
+    /**
+     * The key header's value for a write to {@code target} in {@code scope}, or {@code null} when it is not keyed; for a
+     * client that sets the key before its send begins (HttpURLConnection's request properties freeze at connect). The
+     * value is the one {@link #begin} gives the same write.
+     */
+    public String keyFor(ToolFrame scope, HttpTarget target) {
+        return keyed(scope, target) ? keyValue(scope, target) : null;
+    }
+
+    /** The name of the key header ({@code http.header}). */
+    public String keyHeader() {
+        return settings.header();
+    }
+
+    /** The request already carried {@code existing} under the key's name, and gets {@code value} (logged once per tool). */
+    public void keyReplaced(ToolFrame scope, String client, String existing, String value) {
+        if (scope != null && existing != null && !existing.equals(value)) {
+            replaced(scope, client);
+        }
+    }
+
+    public HttpSettings settings() {
+        return settings;
     }
 
     void replaced(ToolFrame scope, String client) {
@@ -113,145 +206,32 @@ public final class HttpGuard implements HttpHooks {
         }
     }
 
-    private String keyValue(ToolFrame scope, String method, String host, int port, String path) {
+    /** The key of the write a send to {@code target} is (a new write after the endpoint's previous one succeeded). */
+    private String keyValue(ToolFrame scope, HttpTarget target) {
         String key = scope.wire() instanceof WireLog
-                ? ((WireLog) scope.wire()).keyFor(method, host, port, path) : scope.intentKey();
+                ? ((WireLog) scope.wire()).keyFor(target.method, target.host, target.port, target.path) : scope.intentKey();
         return settings.headerValue(key);
     }
 
-    // ---- the bridge's hooks, for inlined advice ----
-
-    @Override
-    public String[] keyHeader(ToolFrame scope, String client, String method, String host, int port, String path, String existing) {
-        if (audit || scope.intentKey() == null || !settings.covers(method, host, port)) {
-            return null;
-        }
-        String value = keyValue(scope, method, host, port, path);
-        if (existing != null && !existing.equals(value)) {
-            replaced(scope, client);
-        }
-        return new String[] {settings.header(), value};
-    }
-
-    @Override
-    public boolean keyed(ToolFrame scope, String method, String host, int port) {
-        return !audit && scope.intentKey() != null && method != null && settings.covers(method, host, port);
-    }
-
-    @Override
-    public Object keyedJdkRequest(Object request, String name, String value) {
-        return request instanceof java.net.http.HttpRequest
-                ? new KeyedJdkRequest((java.net.http.HttpRequest) request, name, value) : null;
-    }
-
-    @Override
-    public boolean suppressResends(ToolFrame scope) {
-        return !audit && scope.sideEffect() && settings.clientRetries() == HttpSettings.ClientRetries.SUPPRESS;
-    }
-
-    @Override
-    public boolean watched(ToolFrame scope, String method) {
-        return scope.wire() instanceof WireLog && method != null && settings.isWrite(method);
-    }
-
     /** Resends of this request are the agent's to stop: a keyed write of a side-effect call under {@code suppress}. */
-    private boolean stopsResends(ToolFrame scope, String method, String host, int port) {
-        return suppressResends(scope) && keyed(scope, method, host, port);
+    private boolean stopsResends(ToolFrame scope, HttpTarget target) {
+        return suppressResends(scope) && keyed(scope, target);
     }
 
-    @Override
-    public boolean sending(ToolFrame scope, String client, String method, String host, int port, String path) {
-        if (!watched(scope, method)) {
-            return true;
-        }
+    /**
+     * A send of a watched write begins its exchange; {@code false} when it must not go: it repeats a write whose outcome
+     * is unknown, under {@code suppress}, whatever layer loops (the stopped send is recorded).
+     */
+    private boolean sending(ToolFrame scope, String client, HttpTarget target) {
         WireLog wire = (WireLog) scope.wire();
-        if (stopsResends(scope, method, host, port) && wire.repeatsUnknown(method, host, port, path)) {
+        if (stopsResends(scope, target) && wire.repeatsUnknown(target.method, target.host, target.port, target.path)) {
             String detail = "sent again by the application or a library when its outcome is unknown";
-            wire.record(new WireAttempt(client, WireLog.request(method, host, port, path), WireOutcome.SUPPRESSED, 0,
-                    detail, System.currentTimeMillis()));
-            LOG.info("suppressed a resend in {} ({}): {} {}:{}{}; the call ends pending_unknown and is checked, not sent again",
-                    scope.toolName(), detail, method, host, port, path);
+            wire.record(new WireAttempt(client, target.endpoint(), WireOutcome.SUPPRESSED, 0, detail, System.currentTimeMillis()));
+            LOG.info("suppressed a resend in {} ({}): {}; the call ends pending_unknown and is checked, not sent again",
+                    scope.toolName(), detail, target);
             return false;
         }
-        wire.began(method, host, port, path);
+        wire.began(target.method, target.host, target.port, target.path);
         return true;
-    }
-
-    @Override
-    public void ended(ToolFrame scope, String method, String host, int port, String path) {
-        if (watched(scope, method)) {
-            ((WireLog) scope.wire()).ended(method, host, port, path);
-        }
-    }
-
-    @Override
-    public void followed(ToolFrame scope, String from, String to) {
-        if (!(scope.wire() instanceof WireLog)) {
-            return;
-        }
-        if (watched(scope, methodOf(from))) {
-            ((WireLog) scope.wire()).followed(from, to);
-        }
-    }
-
-    @Override
-    public void continues(ToolFrame scope, String to) {
-        if (watched(scope, methodOf(to))) {
-            ((WireLog) scope.wire()).began(to);
-        }
-    }
-
-    private static String methodOf(String endpoint) {
-        int space = endpoint.indexOf(' ');
-        return space < 0 ? endpoint : endpoint.substring(0, space);
-    }
-
-    @Override
-    public boolean mayResend(ToolFrame scope, String client, String method, String host, int port, String path, String detail) {
-        if (!watched(scope, method) || !stopsResends(scope, method, host, port)) {
-            return true;
-        }
-        WireLog wire = (WireLog) scope.wire();
-        if (!wire.mayHaveActed(method, host, port, path)) {
-            return true;                     // nothing of it was acted on (not sent, or refused): the resend duplicates nothing
-        }
-        wire.record(new WireAttempt(client, WireLog.request(method, host, port, path), WireOutcome.SUPPRESSED, 0, detail,
-                System.currentTimeMillis()));
-        LOG.info("suppressed a resend by {} in {} ({}): {} {}{}", client, scope.toolName(), detail, method, host, path);
-        return false;
-    }
-
-    @Override
-    public void handedOff(ToolFrame scope, boolean started) {
-        if (scope.wire() instanceof WireLog) {
-            if (started) {
-                ((WireLog) scope.wire()).handedOff();
-            } else {
-                ((WireLog) scope.wire()).handOffEnded();
-            }
-        }
-    }
-
-    @Override
-    public void attempt(ToolFrame scope, String client, String method, String host, int port, String path, int outcome,
-                        int status, String detail) {
-        if (!watched(scope, method)) {
-            return;
-        }
-        WireOutcome o = WireOutcome.of(outcome);
-        ((WireLog) scope.wire()).record(new WireAttempt(client, WireLog.request(method, host, port, path), o, status, detail,
-                System.currentTimeMillis()));
-        if (o == WireOutcome.SUPPRESSED) {
-            LOG.info("suppressed a resend by {} in {} ({}): {} {}{}", client, scope.toolName(), detail, method, host, path);
-        }
-    }
-
-    @Override
-    public void bridgeError(String where, Throwable error) {
-        LOG.error("internal error in HTTP advice ({}); the request went ahead unchanged: {}", where, String.valueOf(error), error);
-    }
-
-    public HttpSettings settings() {
-        return settings;
     }
 }

@@ -1,6 +1,6 @@
 package dev.intentguard.agent.http;
 
-import dev.intentguard.api.bridge.HttpDispatch;
+import dev.intentguard.agent.wire.WireLog;
 
 import java.net.URI;
 
@@ -118,7 +118,7 @@ public final class HttpTarget {
 
     /** {@code METHOD host:port path}, as the agent's records name an endpoint. */
     public String endpoint() {
-        return HttpDispatch.endpoint(method, host, port, path);
+        return WireLog.request(method, host, port, path);
     }
 
     @Override

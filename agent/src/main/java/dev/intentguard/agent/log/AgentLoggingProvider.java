@@ -1,5 +1,6 @@
 package dev.intentguard.agent.log;
 
+import com.google.auto.service.AutoService;
 import org.slf4j.ILoggerFactory;
 import org.slf4j.IMarkerFactory;
 import org.slf4j.Logger;
@@ -14,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * The SLF4J backend of the agent's private SLF4J (found by its ServiceLoader inside the agent's loader).
  * The agent and the libraries it carries (Chronicle) log through it.
  */
+@AutoService(SLF4JServiceProvider.class)
 public final class AgentLoggingProvider implements SLF4JServiceProvider {
     private final ConcurrentHashMap<String, Logger> loggers = new ConcurrentHashMap<>();
     private final ILoggerFactory factory = name -> loggers.computeIfAbsent(name, AgentLogger::new);

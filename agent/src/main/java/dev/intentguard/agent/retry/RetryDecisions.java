@@ -8,8 +8,8 @@ import dev.intentguard.agent.wire.WireLog;
 import dev.intentguard.agent.wire.WireOutcome;
 import dev.intentguard.agent.wire.WireVerdict;
 import dev.intentguard.api.ToolStatusException;
-import dev.intentguard.api.bridge.RetryHooks;
-import dev.intentguard.api.bridge.ToolFrame;
+import dev.intentguard.bridge.RetryHooks;
+import dev.intentguard.bridge.ToolFrame;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,7 +20,7 @@ import java.util.Map;
 import java.util.WeakHashMap;
 
 /**
- * The decisions behind {@link dev.intentguard.api.bridge.RetryDispatch}, shared by the plugins under
+ * The decisions behind {@link dev.intentguard.bridge.RetryDispatch}, shared by the plugins under
  * {@code retry/<library>}: whether an SDK's own retry loop or a retry framework may try again inside a
  * {@code side_effect} tool. The plugins only find each library's decision point and ask here.
  *

@@ -1,5 +1,7 @@
 package dev.intentguard.agent.scope;
 
+import com.google.auto.service.AutoService;
+import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
 import dev.intentguard.agent.weave.PluginContext;
 import net.bytebuddy.description.type.TypeDescription;
@@ -28,6 +30,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * Cost outside a scope: a ThreadLocal read where tasks are created or handed over; where they run, a lookup in
  * the carried-objects map (a size check while no tool call has tagged anything).
  */
+@AutoService(AgentPlugin.class)
 public final class AsyncScopePlugin extends ExactNamePlugin {
     private static final String JUC = "java.util.concurrent.";
     private PluginContext context;

@@ -1,6 +1,6 @@
 package dev.intentguard.agent.scope;
 
-import dev.intentguard.api.bridge.IntentScope;
+import dev.intentguard.bridge.IntentScope;
 import net.bytebuddy.asm.Advice;
 
 import java.util.concurrent.ForkJoinTask;

@@ -1,6 +1,6 @@
 package dev.intentguard.agent.socket;
 
-import dev.intentguard.api.bridge.NetworkWrites;
+import dev.intentguard.bridge.NetworkWrites;
 import net.bytebuddy.asm.Advice;
 
 import java.net.InetSocketAddress;

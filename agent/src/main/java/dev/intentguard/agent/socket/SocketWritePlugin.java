@@ -1,5 +1,7 @@
 package dev.intentguard.agent.socket;
 
+import com.google.auto.service.AutoService;
+import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
 import dev.intentguard.agent.weave.PluginContext;
 import net.bytebuddy.description.type.TypeDescription;
@@ -24,6 +26,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * Not seen: native transports (Netty epoll, io_uring), {@code AsynchronousSocketChannel}, UDP. While no side-effect
  * call runs, a write costs one volatile read.
  */
+@AutoService(AgentPlugin.class)
 public final class SocketWritePlugin extends ExactNamePlugin {
     private static final String SOCKET = "sun.nio.ch.NioSocketImpl";
     private static final String CHANNEL = "sun.nio.ch.SocketChannelImpl";

@@ -1,6 +1,6 @@
 package dev.intentguard.agent.tool;
 
-import dev.intentguard.api.bridge.ToolFrame;
+import dev.intentguard.bridge.ToolFrame;
 
 /** A frame of the agent: knows its binding, and answers through {@link StatusReply}. */
 abstract class GuardedCall extends ToolFrame {

@@ -4,8 +4,8 @@ import dev.intentguard.agent.audit.CallAudit;
 import dev.intentguard.agent.key.IntentKey;
 import dev.intentguard.agent.wire.WireLog;
 import dev.intentguard.api.ToolStatus;
-import dev.intentguard.api.bridge.IntentScope;
-import dev.intentguard.api.bridge.ToolFrame;
+import dev.intentguard.bridge.IntentScope;
+import dev.intentguard.bridge.ToolFrame;
 
 /**
  * One call of an {@code idempotent} tool: it runs every time, with the intent key in scope so that every

@@ -14,9 +14,9 @@ import dev.intentguard.agent.store.StoreLostException;
 import dev.intentguard.agent.store.StoreUnavailableException;
 import dev.intentguard.agent.wire.WireLog;
 import dev.intentguard.api.ToolStatus;
-import dev.intentguard.api.bridge.IntentScope;
-import dev.intentguard.api.bridge.NetworkWrites;
-import dev.intentguard.api.bridge.ToolFrame;
+import dev.intentguard.bridge.IntentScope;
+import dev.intentguard.bridge.NetworkWrites;
+import dev.intentguard.bridge.ToolFrame;
 
 import java.util.concurrent.CountDownLatch;
 
@@ -338,6 +338,7 @@ final class SideEffectCall extends GuardedCall {
         if (record.ownedBySelf()) {
             return awaitLocal();
         }
+        runtime.intentLog().debug("waiting up to {} ms for {} in flight in pid {}", remaining, key, record.ownerPid());
         try {
             // 20 ms, then longer: a shared store is read over the network, by every JVM that waits
             for (long pause = POLL_MILLIS; runtime.now() < deadline(); pause = Math.min(MAX_POLL_MILLIS, pause * 2)) {

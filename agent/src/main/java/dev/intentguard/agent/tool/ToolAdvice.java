@@ -1,6 +1,6 @@
 package dev.intentguard.agent.tool;
 
-import dev.intentguard.api.bridge.Dispatcher;
+import dev.intentguard.bridge.Dispatcher;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
 

@@ -3,9 +3,9 @@ package dev.intentguard.agent.tool;
 import dev.intentguard.agent.config.Effect;
 import dev.intentguard.agent.key.KeyRecipe;
 import dev.intentguard.agent.log.LogRouting;
-import dev.intentguard.api.bridge.IntentScope;
-import dev.intentguard.api.bridge.ToolFrame;
-import dev.intentguard.api.bridge.ToolHooks;
+import dev.intentguard.bridge.IntentScope;
+import dev.intentguard.bridge.ToolFrame;
+import dev.intentguard.bridge.ToolHooks;
 
 import java.util.Map;
 

@@ -11,7 +11,7 @@ import dev.intentguard.agent.store.StoreHandle;
 import dev.intentguard.agent.store.StoreLostException;
 import dev.intentguard.agent.wire.NetworkWatch;
 import dev.intentguard.agent.weave.AgentPlugin;
-import dev.intentguard.api.bridge.Dispatcher;
+import dev.intentguard.bridge.Dispatcher;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.pool.TypePool;
@@ -80,7 +80,7 @@ public final class ToolGuard {
     }
 
     /** What edits the tool descriptions agent frameworks send to the model ({@code discover.describe}). */
-    public dev.intentguard.api.bridge.DescribeHooks describer() {
+    public dev.intentguard.bridge.DescribeHooks describer() {
         return new ToolDescriptions(runtime);
     }
 

@@ -1,9 +1,10 @@
 package dev.intentguard.agent.weave;
 
-import dev.intentguard.api.bridge.AdviceBootstrap;
+import dev.intentguard.bridge.AdviceBootstrap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.lang.instrument.Instrumentation;
 import java.lang.ref.WeakReference;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -50,6 +51,7 @@ public final class AdviceLinks implements AdviceBootstrap.Linker {
     private final Map<String, Map<ClassLoader, WeakReference<PluginClassLoader>>> loaders = new ConcurrentHashMap<>();
     private final Set<String> linkFailures = ConcurrentHashMap.newKeySet();
     private final ClassLoader agentLoader = AdviceLinks.class.getClassLoader();
+    private volatile Instrumentation instrumentation;
 
     private AdviceLinks() {
     }
@@ -58,6 +60,12 @@ public final class AdviceLinks implements AdviceBootstrap.Linker {
     static AdviceLinks installed() {
         AdviceBootstrap.install(INSTANCE);
         return INSTANCE;
+    }
+
+    /** The same, with the instrumentation that exports a plugin's {@link AgentPlugin#jdkInternals} to its loaders. */
+    static AdviceLinks installed(Instrumentation instrumentation) {
+        INSTANCE.instrumentation = instrumentation;
+        return installed();
     }
 
     void register(AgentPlugin plugin) {
@@ -100,9 +108,27 @@ public final class AdviceLinks implements AdviceBootstrap.Linker {
             PluginClassLoader loader = ref == null ? null : ref.get();
             if (loader == null) {
                 loader = new PluginClassLoader(plugin.name(), plugin.getClass().getPackageName(), agentLoader, key);
+                exportJdkInternals(plugin, loader);
                 perLibrary.put(key, new WeakReference<>(loader));
             }
             return loader;
+        }
+    }
+
+    /** The JDK packages {@code plugin} needs, exported to {@code loader}'s classes alone (a plugin's advice links fail without). */
+    private void exportJdkInternals(AgentPlugin plugin, PluginClassLoader loader) {
+        Set<String> packages = plugin.jdkInternals();
+        Instrumentation inst = instrumentation;
+        if (packages.isEmpty() || inst == null) {
+            return;
+        }
+        for (String pkg : packages) {
+            for (Module module : ModuleLayer.boot().modules()) {
+                if (module.getPackages().contains(pkg)) {
+                    inst.redefineModule(module, Set.of(), Map.of(pkg, Set.of(loader.getUnnamedModule())), Map.of(),
+                            Set.of(), Map.of());
+                }
+            }
         }
     }
 

@@ -3,10 +3,13 @@ package dev.intentguard.agent.weave;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
 
+import java.util.Set;
+
 /**
  * One instrumentation: the tool guard, or the hooks for one HTTP client, SDK or retry library
  * ({@code http/<client>}, {@code retry/<library>}). Library plugins are found with {@link java.util.ServiceLoader}
- * ({@code META-INF/services/dev.intentguard.agent.weave.AgentPlugin}) inside the agent's own loader.
+ * inside the agent's own loader; {@code @AutoService(AgentPlugin.class)} on the plugin class writes its service entry
+ * at compile time.
  *
  * <p>Every class the JVM loads is offered to {@link #mayTransform} first, with its raw bytes: that call
  * must be cheap (a set lookup, a constant-pool walk). Only then Byte Buddy describes the type and
@@ -43,6 +46,15 @@ public interface AgentPlugin {
      */
     default SupportedLibrary library() {
         return null;
+    }
+
+    /**
+     * Packages of the JDK's own modules that this plugin's classes use although their module does not export them
+     * (HttpURLConnection's {@code sun.net.www}): exported to this plugin's class loaders when they are made, to no one
+     * else, so its called advice can use them from outside {@code java.base}.
+     */
+    default Set<String> jdkInternals() {
+        return Set.of();
     }
 
     /** Called once when the agent starts, before any class is offered. */

@@ -5,7 +5,7 @@ import net.bytebuddy.asm.Advice;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.pool.TypePool;
 
-import dev.intentguard.api.bridge.AdviceBootstrap;
+import dev.intentguard.bridge.AdviceBootstrap;
 import net.bytebuddy.description.annotation.AnnotationDescription;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
@@ -23,12 +23,13 @@ public final class PluginContext {
     private final AgentConfig config;
     private final Instrumentation instrumentation;
     private final ClassFileLocator adviceLocator;
-    private final AdviceLinks links = AdviceLinks.installed();
+    private final AdviceLinks links;
 
     PluginContext(AgentConfig config, Instrumentation instrumentation, ClassFileLocator adviceLocator) {
         this.config = config;
         this.instrumentation = instrumentation;
         this.adviceLocator = adviceLocator;
+        this.links = AdviceLinks.installed(instrumentation);
     }
 
     public AgentConfig config() {

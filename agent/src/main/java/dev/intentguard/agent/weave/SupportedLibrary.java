@@ -131,4 +131,19 @@ public final class SupportedLibrary {
     public String title() {
         return title;
     }
+
+    /** The oldest version tested, which is the oldest supported. */
+    public String oldest() {
+        return oldest;
+    }
+
+    /** The newest version tested (later patch releases of its minor version are supported too). */
+    public String newest() {
+        return newest;
+    }
+
+    /** {@code group:artifact:version}: how Maven names the library at {@code version} (the forked tests resolve it). */
+    public String coordinates(String version) {
+        return group + ":" + artifact + ":" + version;
+    }
 }

@@ -1,7 +1,7 @@
 package dev.intentguard.agent.weave;
 
 import dev.intentguard.agent.config.AgentConfig;
-import dev.intentguard.api.bridge.Dispatcher;
+import dev.intentguard.bridge.Dispatcher;
 import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.asm.AsmVisitorWrapper;

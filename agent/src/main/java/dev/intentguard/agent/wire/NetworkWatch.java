@@ -1,8 +1,8 @@
 package dev.intentguard.agent.wire;
 
-import dev.intentguard.api.bridge.IntentScope;
-import dev.intentguard.api.bridge.NetworkHooks;
-import dev.intentguard.api.bridge.ToolFrame;
+import dev.intentguard.bridge.IntentScope;
+import dev.intentguard.bridge.NetworkHooks;
+import dev.intentguard.bridge.ToolFrame;
 
 import java.net.InetAddress;
 import java.util.concurrent.atomic.LongAdder;

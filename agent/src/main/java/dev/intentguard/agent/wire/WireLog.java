@@ -1,6 +1,5 @@
 package dev.intentguard.agent.wire;
 
-import dev.intentguard.api.bridge.HttpDispatch;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -47,9 +46,9 @@ public final class WireLog {
         this.observer = observer;
     }
 
-    /** {@code METHOD host:port path}: how a request's endpoint is named (the bridge's {@link HttpDispatch#endpoint}). */
+    /** {@code METHOD host:port path}: how a request's endpoint is named in the agent's records. */
     public static String request(String method, String host, int port, String path) {
-        return HttpDispatch.endpoint(method, host, port, path);
+        return method + " " + host + (port > 0 ? ":" + port : "") + " " + (path == null || path.isEmpty() ? "/" : path);
     }
 
     /** The write a send to this endpoint is now: the endpoint's last write, or a new one after a success. */

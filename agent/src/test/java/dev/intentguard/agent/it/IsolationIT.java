@@ -1,5 +1,6 @@
 package dev.intentguard.agent.it;
 
+import dev.intentguard.agent.testkit.LibraryJars;
 import dev.intentguard.agent.testkit.AgentFixture;
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.it.app.NoNamesSource;
@@ -44,7 +45,7 @@ class IsolationIT {
     void aHostWithItsOwnJacksonByteBuddyAndSlf4jRunsUnchanged() throws Exception {
         ForkedJvm.Result r = ForkedJvm.main("dev.intentguard.it.app.HostLibsApp")
                 .agent("config=" + world.config)
-                .classPath(ForkedJvm.testClasses()).classPath(ForkedJvm.itLibs("host-libs"))
+                .classPath(ForkedJvm.testClasses()).classPath(LibraryJars.of("com.fasterxml.jackson.core:jackson-databind:2.17.2", "net.bytebuddy:byte-buddy:1.14.18", "org.slf4j:slf4j-simple:1.7.36").toArray(new String[0]))
                 .property("provider.url", world.provider.url())
                 .workDir(dir.resolve("work")).run(60);
 
@@ -80,7 +81,7 @@ class IsolationIT {
                         + AgentFixture.standardTools());
                 ForkedJvm.Result r = ForkedJvm.main("dev.intentguard.it.app.HostStoreLibsApp")
                         .agent("config=" + world.config)
-                        .classPath(ForkedJvm.testClasses()).classPath(ForkedJvm.itLibs("host-store-libs"))
+                        .classPath(ForkedJvm.testClasses()).classPath(LibraryJars.of("redis.clients:jedis:7.2.1", "org.postgresql:postgresql:42.7.3").toArray(new String[0]))
                         .property("provider.url", world.provider.url())
                         .workDir(dir.resolve("work-" + backend)).run(60);
                 assertEquals(0, r.exitCode, r.toString());

@@ -1,5 +1,6 @@
 package dev.intentguard.agent.it;
 
+import dev.intentguard.agent.it.http.OkHttp4IT;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.intentguard.agent.testkit.ForkedJvm;
@@ -151,8 +152,8 @@ class VerdictFuzzIT {
                     + "tools:\n  - name: fuzz_step\n    method: " + TOOL + "\n    effect: side_effect\n    key: [intent]\n"
                     + "    exclude: [plan]\n", StandardCharsets.UTF_8);
             List<String> cp = new ArrayList<>(List.of(ForkedJvm.testClasses()));
-            cp.addAll(ForkedJvm.itLibs("verdict"));
-            cp.addAll(ForkedJvm.itLibs("okhttp4"));
+            cp.addAll(VerdictIT.LIBS);
+            cp.addAll(OkHttp4IT.OKHTTP4);
             ForkedJvm.Result r = ForkedJvm.main("dev.intentguard.it.verdict.FuzzApp", script.toArray(new String[0]))
                     .agent("config=" + run.resolve("intentguard.yaml")).classPath(cp)
                     .property("provider.url", provider.url()).property("provider.timeout.ms", 800)

@@ -1,5 +1,6 @@
 package dev.intentguard.agent.it;
 
+import dev.intentguard.agent.testkit.LibraryJars;
 import dev.intentguard.agent.testkit.AgentFixture;
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.RawHttpServer;
@@ -37,6 +38,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code dev.intentguard.it.verdict.VerdictTools}.
  */
 class VerdictIT {
+    /** HttpClient 4 (with its plugin off: a client the agent does not follow) and Reactor, for the async cases. */
+    static final List<String> LIBS = LibraryJars.of("org.apache.httpcomponents:httpclient:4.5.14", "io.projectreactor:reactor-core:3.8.7");
+
     private static final String APP = "dev.intentguard.it.verdict.VerdictApp";
     private static final String TOOLS = "dev.intentguard.it.verdict.VerdictTools#";
     private static final String PENDING = "{\"status\":\"pending_unknown\"";
@@ -100,7 +104,7 @@ class VerdictIT {
 
     private static List<String> classPath() throws IOException {
         List<String> cp = new ArrayList<>(List.of(ForkedJvm.testClasses()));
-        cp.addAll(ForkedJvm.itLibs("verdict"));
+        cp.addAll(LIBS);
         return cp;
     }
 

@@ -5,7 +5,7 @@ import dev.intentguard.agent.config.ConfigLoader;
 import dev.intentguard.agent.wire.WireAttempt;
 import dev.intentguard.agent.wire.WireLog;
 import dev.intentguard.agent.wire.WireOutcome;
-import dev.intentguard.api.bridge.ToolFrame;
+import dev.intentguard.bridge.ToolFrame;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -49,14 +49,6 @@ public final class ForkedJvm {
         return Path.of("target", "test-classes").toAbsolutePath().toString();
     }
 
-    /** The jars of a test library set copied by the build into {@code target/it-libs/<set>/}. */
-    public static List<String> itLibs(String set) throws IOException {
-        Path dir = Path.of("target", "it-libs", set).toAbsolutePath();
-        try (var files = Files.list(dir)) {
-            return files.filter(f -> f.toString().endsWith(".jar")).map(Path::toString).sorted().collect(Collectors.toList());
-        }
-    }
-
     public ForkedJvm agent(String arguments) {
         this.withAgent = true;
         this.agentArgs = arguments;

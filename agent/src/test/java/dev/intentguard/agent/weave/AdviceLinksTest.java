@@ -61,7 +61,7 @@ class AdviceLinksTest {
         assertNull(link("missing", MethodType.methodType(void.class)));
         assertNull(links.link(MethodHandles.lookup(), "no-such-plugin", ADVICE, "answer",
                 MethodType.methodType(String.class, String.class)));
-        MethodHandle nothing = dev.intentguard.api.bridge.AdviceBootstrap.bootstrap(MethodHandles.lookup(), "missing",
+        MethodHandle nothing = dev.intentguard.bridge.AdviceBootstrap.bootstrap(MethodHandles.lookup(), "missing",
                 MethodType.methodType(int.class, String.class), "probe", ADVICE).dynamicInvoker();
         assertEquals(0, (int) nothing.invokeExact("x"));
     }

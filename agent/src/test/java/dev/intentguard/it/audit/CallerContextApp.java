@@ -1,6 +1,6 @@
 package dev.intentguard.it.audit;
 
-import dev.intentguard.api.bridge.CallerContext;
+import dev.intentguard.bridge.CallerContext;
 
 import javax.management.MBeanServer;
 import javax.management.ObjectName;

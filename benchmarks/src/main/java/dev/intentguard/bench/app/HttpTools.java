@@ -91,19 +91,4 @@ public class HttpTools {
             throw new UncheckedIOException(e);
         }
     }
-
-    /**
-     * What the JDK {@code HttpClient} advice does for each of {@code requests} POSTs made inside this tool, without
-     * the I/O: find the scope, ask the agent for the key header, copy the request with it (as {@code KeyHeaderAdvice}
-     * does), then record the attempt's response (as {@code ResponseAdvice} does). Each request has its own path, so
-     * each gets its own derived key and none counts as a resend. Only callable with the agent attached (the bridge
-     * lives in the boot class path then).
-     */
-    public int keyRequests(String orderId, int requests, java.net.http.HttpRequest[] prepared) {
-        int keyed = 0;
-        for (int i = 0; i < requests; i++) {
-            keyed += KeyInjectionSteps.onRequest(prepared[i]);
-        }
-        return keyed;
-    }
 }

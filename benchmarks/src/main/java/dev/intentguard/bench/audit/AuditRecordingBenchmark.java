@@ -11,7 +11,7 @@ import dev.intentguard.agent.config.StoreSettings;
 import dev.intentguard.agent.wire.WireAttempt;
 import dev.intentguard.agent.wire.WireLog;
 import dev.intentguard.agent.wire.WireOutcome;
-import dev.intentguard.api.bridge.CallerContext;
+import dev.intentguard.bridge.CallerContext;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

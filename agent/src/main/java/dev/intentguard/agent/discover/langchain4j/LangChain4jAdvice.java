@@ -1,7 +1,7 @@
 package dev.intentguard.agent.discover.langchain4j;
 
-import dev.intentguard.api.bridge.CallerContext;
-import dev.intentguard.api.bridge.DescribeDispatch;
+import dev.intentguard.bridge.CallerContext;
+import dev.intentguard.bridge.DescribeDispatch;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.invocation.InvocationContext;

@@ -1,5 +1,7 @@
 package dev.intentguard.agent.discover.langchain4j;
 
+import com.google.auto.service.AutoService;
+import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.discover.FrameworkPlugin;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
@@ -25,6 +27,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * </ul>
  * Not covered: tools on JDK proxies (no method body to weave) and specifications built by hand.
  */
+@AutoService(AgentPlugin.class)
 public final class LangChain4jPlugin extends FrameworkPlugin {
     static final String TOOL_SERVICE = "dev.langchain4j.service.tool.ToolService";
     static final String DEFAULT_EXECUTOR = "dev.langchain4j.service.tool.DefaultToolExecutor";

@@ -1,5 +1,7 @@
 package dev.intentguard.agent.discover.mcp;
 
+import com.google.auto.service.AutoService;
+import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.agent.weave.ExactNamePlugin;
 import dev.intentguard.agent.weave.PluginContext;
@@ -39,6 +41,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * <p>Not covered: tools registered as async ({@code AsyncToolSpecification} with a {@code Mono} handler: its work may
  * run on any thread, after the handler returned).
  */
+@AutoService(AgentPlugin.class)
 public final class McpPlugin extends ExactNamePlugin {
     private static final Logger LOG = LoggerFactory.getLogger("intentguard");
 

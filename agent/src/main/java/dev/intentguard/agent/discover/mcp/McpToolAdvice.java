@@ -1,9 +1,9 @@
 package dev.intentguard.agent.discover.mcp;
 
-import dev.intentguard.api.bridge.CallIds;
-import dev.intentguard.api.bridge.CallerContext;
-import dev.intentguard.api.bridge.Dispatcher;
-import dev.intentguard.api.bridge.ToolFrame;
+import dev.intentguard.bridge.CallIds;
+import dev.intentguard.bridge.CallerContext;
+import dev.intentguard.bridge.Dispatcher;
+import dev.intentguard.bridge.ToolFrame;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.common.McpTransportContext;

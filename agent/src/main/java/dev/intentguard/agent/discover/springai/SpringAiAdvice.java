@@ -1,7 +1,7 @@
 package dev.intentguard.agent.discover.springai;
 
-import dev.intentguard.api.bridge.CallerContext;
-import dev.intentguard.api.bridge.DescribeDispatch;
+import dev.intentguard.bridge.CallerContext;
+import dev.intentguard.bridge.DescribeDispatch;
 import org.springframework.ai.chat.client.ChatClientRequest;
 import org.springframework.ai.tool.observation.ToolCallingObservationContext;
 import net.bytebuddy.asm.Advice;

@@ -1,5 +1,7 @@
 package dev.intentguard.agent.discover.springai;
 
+import com.google.auto.service.AutoService;
+import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.discover.FrameworkPlugin;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.description.method.MethodDescription;
@@ -29,6 +31,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * </ul>
  * Streaming ({@code adviseStream}) gets the tool-call id only: its tool calls run on Reactor's threads.
  */
+@AutoService(AgentPlugin.class)
 public final class SpringAiPlugin extends FrameworkPlugin {
     static final String ADVISOR = "org.springframework.ai.chat.client.advisor.ToolCallingAdvisor";
     static final String MANAGER = "org.springframework.ai.model.tool.DefaultToolCallingManager";

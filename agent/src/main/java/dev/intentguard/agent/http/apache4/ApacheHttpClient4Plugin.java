@@ -1,5 +1,6 @@
 package dev.intentguard.agent.http.apache4;
 
+import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
 import dev.intentguard.agent.weave.PluginContext;
@@ -35,6 +36,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * scratch (its resends go with the same key, and the guard's last line refuses a repeat the application makes).
  * Through a proxy, the tunnel's {@code CONNECT} is not taken for the application's request.
  */
+@AutoService(AgentPlugin.class)
 public final class ApacheHttpClient4Plugin extends ExactNamePlugin {
     static final String INTERNAL_CLIENT = "org.apache.http.impl.client.InternalHttpClient";
     static final String MINIMAL_CLIENT = "org.apache.http.impl.client.MinimalHttpClient";

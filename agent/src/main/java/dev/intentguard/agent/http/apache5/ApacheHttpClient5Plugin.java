@@ -1,5 +1,7 @@
 package dev.intentguard.agent.http.apache5;
 
+import com.google.auto.service.AutoService;
+import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
 import dev.intentguard.agent.weave.PluginContext;
 import net.bytebuddy.description.type.TypeDescription;
@@ -32,8 +34,11 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * scope, {@link AsyncAttemptScopeAdvice} passes it to each attempt's request, {@link AsyncWireAttemptAdvice}
  * records each attempt from the exchange handler. The HTTP/2-only async client ({@code H2AsyncClientBuilder},
  * {@code H2AsyncMainClientExec}) gets the key and the suppression, not the attempt records (its exchange
- * handler is another anonymous class; untested here).
+ * handler is another anonymous class; untested here). The advice is called, not inlined
+ * ({@link PluginContext#calledAdvice}): {@link Apache5Requests} reads the client's requests for the core's
+ * {@code HttpGuard}, which decides.
  */
+@AutoService(AgentPlugin.class)
 public final class ApacheHttpClient5Plugin extends ExactNamePlugin {
     static final String INTERNAL_CLIENT = "org.apache.hc.client5.http.impl.classic.InternalHttpClient";
     static final String MINIMAL_CLIENT = "org.apache.hc.client5.http.impl.classic.MinimalHttpClient";
@@ -57,7 +62,7 @@ public final class ApacheHttpClient5Plugin extends ExactNamePlugin {
 
     @Override
     public String name() {
-        return "httpclient5";
+        return Apache5Requests.CLIENT;
     }
 
     @Override
@@ -70,27 +75,27 @@ public final class ApacheHttpClient5Plugin extends ExactNamePlugin {
         switch (type.getName()) {
             case INTERNAL_CLIENT:
             case MINIMAL_CLIENT:
-                return builder.visit(context.advice(KeyHeaderAdvice.class, loader).on(named("doExecute").and(takesArguments(3))
+                return builder.visit(context.calledAdvice(this, KeyHeaderAdvice.class, loader).on(named("doExecute").and(takesArguments(3))
                         .and(takesArgument(1, named("org.apache.hc.core5.http.ClassicHttpRequest")))));
             case RETRY_STRATEGY:
                 return builder
-                        .visit(context.advice(SuppressRetryAdvice.OnIoError.class, loader).on(named("retryRequest")
+                        .visit(context.calledAdvice(this, SuppressRetryAdvice.OnIoError.class, loader).on(named("retryRequest")
                                 .and(takesArguments(4)).and(takesArgument(1, java.io.IOException.class))))
-                        .visit(context.advice(SuppressRetryAdvice.OnStatus.class, loader).on(named("retryRequest")
+                        .visit(context.calledAdvice(this, SuppressRetryAdvice.OnStatus.class, loader).on(named("retryRequest")
                                 .and(takesArguments(3)).and(takesArgument(0, named("org.apache.hc.core5.http.HttpResponse")))));
             case REDIRECT_STRATEGY:
-                return builder.visit(context.advice(RedirectAdvice.class, loader).on(named("getLocationURI").and(takesArguments(3))));
+                return builder.visit(context.calledAdvice(this, RedirectAdvice.class, loader).on(named("getLocationURI").and(takesArguments(3))));
             case CONNECT_EXEC:
-                return builder.visit(context.advice(ConnectFailureAdvice.class, loader).on(named("execute").and(takesArguments(3))));
+                return builder.visit(context.calledAdvice(this, ConnectFailureAdvice.class, loader).on(named("execute").and(takesArguments(3))));
             case REQUEST_EXECUTOR:
-                return builder.visit(context.advice(WireAttemptAdvice.class, loader).on(named("execute").and(takesArguments(4))
+                return builder.visit(context.calledAdvice(this, WireAttemptAdvice.class, loader).on(named("execute").and(takesArguments(4))
                         .and(takesArgument(0, named("org.apache.hc.core5.http.ClassicHttpRequest")))));
             case ASYNC_CLIENT:
-                return builder.visit(context.advice(AsyncKeyHeaderAdvice.class, loader).on(named("executeImmediate")
+                return builder.visit(context.calledAdvice(this, AsyncKeyHeaderAdvice.class, loader).on(named("executeImmediate")
                         .and(takesArguments(5)).and(takesArgument(0, named("org.apache.hc.core5.http.HttpRequest")))));
             case ASYNC_MAIN_EXEC:
             case ASYNC_H2_MAIN_EXEC:
-                return builder.visit(context.advice(AsyncAttemptScopeAdvice.class, loader).on(named("execute")
+                return builder.visit(context.calledAdvice(this, AsyncAttemptScopeAdvice.class, loader).on(named("execute")
                         .and(takesArguments(5)).and(takesArgument(0, named("org.apache.hc.core5.http.HttpRequest")))));
             case ASYNC_EXCHANGE_HANDLER:
                 return asyncExchangeHandler(builder, type, loader);
@@ -114,7 +119,7 @@ public final class ApacheHttpClient5Plugin extends ExactNamePlugin {
                     + "wait for is not seen as under way", type.getName());
             return builder;
         }
-        return builder.visit(context.advice(AsyncCallbackAdvice.class, loader).on(named("completed").and(takesArguments(0))
+        return builder.visit(context.calledAdvice(this, AsyncCallbackAdvice.class, loader).on(named("completed").and(takesArguments(0))
                 .or(named("failed").and(takesArguments(1))).or(named("handleResponse").and(takesArguments(2)))));
     }
 
@@ -134,9 +139,9 @@ public final class ApacheHttpClient5Plugin extends ExactNamePlugin {
             return builder;
         }
         return builder
-                .visit(context.advice(AsyncWireAttemptAdvice.Sent.class, loader).on(named("produceRequest").and(takesArguments(2))))
-                .visit(context.advice(AsyncWireAttemptAdvice.Answered.class, loader).on(named("consumeResponse").and(takesArguments(3))))
-                .visit(context.advice(AsyncWireAttemptAdvice.Failed.class, loader).on(named("failed")
+                .visit(context.calledAdvice(this, AsyncWireAttemptAdvice.Sent.class, loader).on(named("produceRequest").and(takesArguments(2))))
+                .visit(context.calledAdvice(this, AsyncWireAttemptAdvice.Answered.class, loader).on(named("consumeResponse").and(takesArguments(3))))
+                .visit(context.calledAdvice(this, AsyncWireAttemptAdvice.Failed.class, loader).on(named("failed")
                         .and(takesArguments(1)).and(takesArgument(0, Exception.class))));
     }
 }

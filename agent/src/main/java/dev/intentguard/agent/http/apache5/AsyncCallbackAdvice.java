@@ -1,7 +1,5 @@
 package dev.intentguard.agent.http.apache5;
 
-import dev.intentguard.api.bridge.HttpDispatch;
-import dev.intentguard.api.bridge.IntentScope;
 import net.bytebuddy.asm.Advice;
 
 /**
@@ -15,8 +13,8 @@ final class AsyncCallbackAdvice {
     private AsyncCallbackAdvice() {
     }
 
-    @Advice.OnMethodEnter(suppress = Throwable.class)
+    @Advice.OnMethodEnter(inline = false)
     static void enter(@Advice.This Object callback) {
-        HttpDispatch.handOffEnded(IntentScope.take(callback));   // once: the first of these ends it
+        Apache5Requests.callbackCalled(callback);
     }
 }

@@ -1,5 +1,7 @@
 package dev.intentguard.agent.http.jdk;
 
+import com.google.auto.service.AutoService;
+import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
 import dev.intentguard.agent.weave.PluginContext;
 import net.bytebuddy.description.type.TypeDescription;
@@ -28,9 +30,11 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  *       by the peer) ({@link RetryDecisionAdvice}). The {@code jdk.httpclient.*} switches behind that decision are
  *       static finals read at class initialisation, so the decision is overridden per request instead.</li>
  * </ul>
+ * The advice is called, not inlined ({@link PluginContext#calledAdvice}): {@link JdkRequests} reads the client's
+ * requests for the core's {@code HttpGuard}, which decides.
  */
+@AutoService(AgentPlugin.class)
 public final class JdkHttpClientPlugin extends ExactNamePlugin {
-    static final String CLIENT = "java.net.http";
     private static final String PKG = "jdk.internal.net.http.";
     private PluginContext context;
 
@@ -40,7 +44,7 @@ public final class JdkHttpClientPlugin extends ExactNamePlugin {
 
     @Override
     public String name() {
-        return "java.net.http";
+        return JdkRequests.CLIENT;
     }
 
     @Override
@@ -57,19 +61,19 @@ public final class JdkHttpClientPlugin extends ExactNamePlugin {
     public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
         switch (type.getName()) {
             case PKG + "HttpClientImpl":
-                return builder.visit(context.advice(KeyHeaderAdvice.class)
+                return builder.visit(context.calledAdvice(this, KeyHeaderAdvice.class, loader)
                         .on(named("sendAsync").and(isPrivate()).and(takesArguments(4))));
             case PKG + "HttpRequestImpl":
                 return builder
-                        .visit(context.advice(CarryScopeAdvice.class).on(isConstructor().and(takesArguments(2))
+                        .visit(context.calledAdvice(this, CarryScopeAdvice.class, loader).on(isConstructor().and(takesArguments(2))
                                 .and(takesArgument(1, named("java.net.ProxySelector")))))
-                        .visit(context.advice(FollowScopeAdvice.class).on(isConstructor()
+                        .visit(context.calledAdvice(this, FollowScopeAdvice.class, loader).on(isConstructor()
                                 .and(takesArgument(0, named("java.net.URI")))
                                 .and(takesArgument(2, named(PKG + "HttpRequestImpl")))));
             case PKG + "Response":
-                return builder.visit(context.advice(ResponseAdvice.class).on(isConstructor().and(takesArguments(7))));
+                return builder.visit(context.calledAdvice(this, ResponseAdvice.class, loader).on(isConstructor().and(takesArguments(7))));
             case PKG + "MultiExchange":
-                return builder.visit(context.advice(RetryDecisionAdvice.class).on(named("getExceptionalCF")));
+                return builder.visit(context.calledAdvice(this, RetryDecisionAdvice.class, loader).on(named("getExceptionalCF")));
             default:
                 return builder;
         }

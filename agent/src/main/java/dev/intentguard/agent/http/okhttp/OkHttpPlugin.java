@@ -1,5 +1,7 @@
 package dev.intentguard.agent.http.okhttp;
 
+import com.google.auto.service.AutoService;
+import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
 import dev.intentguard.agent.weave.PluginContext;
 import net.bytebuddy.description.method.MethodDescription;
@@ -31,7 +33,10 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  *   <li>{@link EnqueueAdvice}, {@link AsyncCallScopeAdvice}: {@code Call.enqueue} runs the chain on the
  *       dispatcher's threads, in the scope of the tool that enqueued it.</li>
  * </ul>
+ * The advice is called, not inlined ({@link PluginContext#calledAdvice}): {@link OkHttpCalls} reads OkHttp's requests
+ * for the core's {@code HttpGuard}, which decides.
  */
+@AutoService(AgentPlugin.class)
 public final class OkHttpPlugin extends ExactNamePlugin {
     private static final Logger LOG = LoggerFactory.getLogger("intentguard");
 
@@ -49,7 +54,7 @@ public final class OkHttpPlugin extends ExactNamePlugin {
 
     @Override
     public String name() {
-        return "okhttp";
+        return OkHttpCalls.CLIENT;
     }
 
     @Override
@@ -62,19 +67,19 @@ public final class OkHttpPlugin extends ExactNamePlugin {
         switch (type.getName()) {
             case REAL_CALL:
                 return builder
-                        .visit(context.advice(EnqueueAdvice.class, loader).on(named("enqueue").and(takesArguments(1))))
+                        .visit(context.calledAdvice(this, EnqueueAdvice.class, loader).on(named("enqueue").and(takesArguments(1))))
                         // internal fun initExchange: initExchange$okhttp in the class file (4.x and 5.x)
-                        .visit(context.advice(ConnectFailureAdvice.class, loader).on(nameStartsWith("initExchange")
+                        .visit(context.calledAdvice(this, ConnectFailureAdvice.class, loader).on(nameStartsWith("initExchange")
                                 .and(takesArguments(1)).and(not(isConstructor()))));
             case ASYNC_CALL:
-                return builder.visit(context.advice(AsyncCallScopeAdvice.class, loader).on(named("run").and(takesArguments(0))));
+                return builder.visit(context.calledAdvice(this, AsyncCallScopeAdvice.class, loader).on(named("run").and(takesArguments(0))));
             case CHAIN:
-                return builder.visit(context.advice(KeyHeaderAdvice.class, loader)
+                return builder.visit(context.calledAdvice(this, KeyHeaderAdvice.class, loader)
                         .on(named("proceed").and(takesArguments(1)).and(takesArgument(0, named("okhttp3.Request")))));
             case RETRY_AND_FOLLOW_UP:
                 return retryAndFollowUp(builder, type, loader);
             case CALL_SERVER:
-                return builder.visit(context.advice(WireAttemptAdvice.class, loader)
+                return builder.visit(context.calledAdvice(this, WireAttemptAdvice.class, loader)
                         .on(named("intercept").and(takesArguments(1))));
             default:
                 return builder;
@@ -98,8 +103,8 @@ public final class OkHttpPlugin extends ExactNamePlugin {
                     + "its resends are not suppressed inside side_effect tools; the key is still sent");
         }
         return builder
-                .visit(context.advice(SuppressRecoveryAdvice.OkHttp4.class, loader).on(recover4))
-                .visit(context.advice(SuppressRecoveryAdvice.OkHttp5.class, loader).on(recover5))
-                .visit(context.advice(SuppressFollowUpAdvice.class, loader).on(followUp));
+                .visit(context.calledAdvice(this, SuppressRecoveryAdvice.OkHttp4.class, loader).on(recover4))
+                .visit(context.calledAdvice(this, SuppressRecoveryAdvice.OkHttp5.class, loader).on(recover5))
+                .visit(context.calledAdvice(this, SuppressFollowUpAdvice.class, loader).on(followUp));
     }
 }

@@ -2,7 +2,7 @@ package dev.intentguard.agent.http.reactornetty;
 
 import dev.intentguard.agent.http.HttpExchange;
 import dev.intentguard.agent.http.HttpGuard;
-import dev.intentguard.api.bridge.ToolFrame;
+import dev.intentguard.bridge.ToolFrame;
 
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
@@ -46,7 +46,7 @@ final class InFlight {
         expunge();
         HttpGuard guard = HttpGuard.get();
         if (guard != null && HANDOFFS.putIfAbsent(new Key(handler, GONE), scope) == null) {
-            guard.handedOff(scope, true);
+            guard.handedOff(scope);
         }
     }
 
@@ -55,7 +55,7 @@ final class InFlight {
         ToolFrame scope = handler == null || HANDOFFS.isEmpty() ? null : HANDOFFS.remove(new Key(handler, null));
         HttpGuard guard = HttpGuard.get();
         if (scope != null && guard != null) {
-            guard.handedOff(scope, false);
+            guard.handOffEnded(scope);
         }
     }
 

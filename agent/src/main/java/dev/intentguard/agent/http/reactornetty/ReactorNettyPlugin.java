@@ -1,5 +1,7 @@
 package dev.intentguard.agent.http.reactornetty;
 
+import com.google.auto.service.AutoService;
+import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
 import dev.intentguard.agent.weave.PluginContext;
 import dev.intentguard.agent.weave.SupportedLibrary;
@@ -35,6 +37,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * key the application sets itself through {@code WebClient} (Spring writes its headers after this advice: its value
  * goes on the wire).
  */
+@AutoService(AgentPlugin.class)
 public final class ReactorNettyPlugin extends ExactNamePlugin {
     static final String MONO_CONNECT = "reactor.netty.http.client.HttpClientConnect$MonoHttpConnect";
     static final String HANDLER = "reactor.netty.http.client.HttpClientConnect$HttpClientHandler";

@@ -3,8 +3,8 @@ package dev.intentguard.agent.http.reactornetty;
 import dev.intentguard.agent.http.HttpExchange;
 import dev.intentguard.agent.http.HttpGuard;
 import dev.intentguard.agent.http.HttpTarget;
-import dev.intentguard.api.bridge.IntentScope;
-import dev.intentguard.api.bridge.ToolFrame;
+import dev.intentguard.bridge.IntentScope;
+import dev.intentguard.bridge.ToolFrame;
 import net.bytebuddy.asm.Advice;
 import reactor.netty.http.client.HttpClientRequest;
 

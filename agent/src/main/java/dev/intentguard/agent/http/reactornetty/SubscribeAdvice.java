@@ -1,7 +1,7 @@
 package dev.intentguard.agent.http.reactornetty;
 
-import dev.intentguard.api.bridge.IntentScope;
-import dev.intentguard.api.bridge.ToolFrame;
+import dev.intentguard.bridge.IntentScope;
+import dev.intentguard.bridge.ToolFrame;
 import net.bytebuddy.asm.Advice;
 
 /**

@@ -1,9 +1,13 @@
 package dev.intentguard.agent.http.urlconnection;
 
+import com.google.auto.service.AutoService;
+import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
 import dev.intentguard.agent.weave.PluginContext;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
+
+import java.util.Set;
 
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
@@ -31,10 +35,12 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * </ul>
  * Every write of a guarded call is watched, keyed or not (another host, {@code mode: audit}): its evidence counts.
  * Both resends are stopped per connection, for keyed writes of a side_effect scope only;
- * {@code sun.net.http.retryPost} is never touched.
+ * {@code sun.net.http.retryPost} is never touched. The advice is called, not inlined
+ * ({@link PluginContext#calledAdvice}): {@link UrlConnections} reads the connection for the core's {@code HttpGuard},
+ * which decides.
  */
+@AutoService(AgentPlugin.class)
 public final class UrlConnectionPlugin extends ExactNamePlugin {
-    static final String CLIENT = "HttpURLConnection";
     private static final String HUC = "sun.net.www.protocol.http.HttpURLConnection";
     private static final String HTTPS_HUC = "sun.net.www.protocol.https.AbstractDelegateHttpsURLConnection";
     private static final String CONNECTION = "sun.net.www.http.HttpClient";
@@ -46,12 +52,18 @@ public final class UrlConnectionPlugin extends ExactNamePlugin {
 
     @Override
     public String name() {
-        return "HttpURLConnection";
+        return UrlConnections.CLIENT;
     }
 
     @Override
     public boolean instrumentsJdkClasses() {
         return true;
+    }
+
+    /** {@code MessageHeader}, the request and response heads {@code parseHTTP} reads and writes. */
+    @Override
+    public Set<String> jdkInternals() {
+        return Set.of("sun.net.www");
     }
 
     @Override
@@ -64,17 +76,17 @@ public final class UrlConnectionPlugin extends ExactNamePlugin {
         switch (type.getName()) {
             case HUC:
                 return builder
-                        .visit(context.advice(KeyHeaderAdvice.class).on(takesArguments(0)
+                        .visit(context.calledAdvice(this, KeyHeaderAdvice.class, loader).on(takesArguments(0)
                                 .and(named("connect").or(named("getOutputStream")).or(named("getInputStream")))))
-                        .visit(context.advice(ConnectFailureAdvice.class).on(named("connect").and(takesArguments(0))))
-                        .visit(context.advice(WriteRequestsAdvice.class).on(named("writeRequests").and(takesArguments(0))))
-                        .visit(context.advice(FollowRedirectAdvice.class).on(named("followRedirect").and(takesArguments(0))));
+                        .visit(context.calledAdvice(this, ConnectFailureAdvice.class, loader).on(named("connect").and(takesArguments(0))))
+                        .visit(context.calledAdvice(this, WriteRequestsAdvice.class, loader).on(named("writeRequests").and(takesArguments(0))))
+                        .visit(context.calledAdvice(this, FollowRedirectAdvice.class, loader).on(named("followRedirect").and(takesArguments(0))));
             case HTTPS_HUC:
                 return builder
-                        .visit(context.advice(KeyHeaderAdvice.class).on(named("connect").and(takesArguments(0))))
-                        .visit(context.advice(ConnectFailureAdvice.class).on(named("connect").and(takesArguments(0))));
+                        .visit(context.calledAdvice(this, KeyHeaderAdvice.class, loader).on(named("connect").and(takesArguments(0))))
+                        .visit(context.calledAdvice(this, ConnectFailureAdvice.class, loader).on(named("connect").and(takesArguments(0))));
             case CONNECTION:
-                return builder.visit(context.advice(ParseResponseAdvice.class).on(named("parseHTTP")));
+                return builder.visit(context.calledAdvice(this, ParseResponseAdvice.class, loader).on(named("parseHTTP")));
             default:
                 return builder;
         }

@@ -1,10 +1,10 @@
 package dev.intentguard.agent.retry.resilience4j;
 
 import dev.intentguard.api.ToolStatusException;
-import dev.intentguard.api.bridge.FrameworkRetry;
-import dev.intentguard.api.bridge.IntentScope;
-import dev.intentguard.api.bridge.RetryDispatch;
-import dev.intentguard.api.bridge.ToolFrame;
+import dev.intentguard.bridge.FrameworkRetry;
+import dev.intentguard.bridge.IntentScope;
+import dev.intentguard.bridge.RetryDispatch;
+import dev.intentguard.bridge.ToolFrame;
 import io.github.resilience4j.retry.RetryConfig;
 import io.github.resilience4j.retry.internal.RetryImpl;
 import net.bytebuddy.asm.Advice;

@@ -1,5 +1,7 @@
 package dev.intentguard.agent.retry.resilience4j;
 
+import com.google.auto.service.AutoService;
+import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
 import dev.intentguard.agent.weave.PluginContext;
 import net.bytebuddy.description.method.MethodDescription;
@@ -37,6 +39,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * Not covered: the asynchronous {@code AsyncContextImpl} ({@code executeCompletionStage}), whose decisions run
  * on whatever thread completes the stage.
  */
+@AutoService(AgentPlugin.class)
 public final class Resilience4jPlugin extends ExactNamePlugin {
     private static final Logger LOG = LoggerFactory.getLogger("intentguard");
 

@@ -1,10 +1,10 @@
 package dev.intentguard.agent.retry.springretry;
 
 import dev.intentguard.api.ToolStatusException;
-import dev.intentguard.api.bridge.FrameworkRetry;
-import dev.intentguard.api.bridge.IntentScope;
-import dev.intentguard.api.bridge.RetryDispatch;
-import dev.intentguard.api.bridge.ToolFrame;
+import dev.intentguard.bridge.FrameworkRetry;
+import dev.intentguard.bridge.IntentScope;
+import dev.intentguard.bridge.RetryDispatch;
+import dev.intentguard.bridge.ToolFrame;
 import net.bytebuddy.asm.Advice;
 import org.springframework.retry.RetryContext;
 import org.springframework.retry.RetryPolicy;

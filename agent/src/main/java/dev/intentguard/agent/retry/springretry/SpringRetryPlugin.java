@@ -1,5 +1,7 @@
 package dev.intentguard.agent.retry.springretry;
 
+import com.google.auto.service.AutoService;
+import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
 import dev.intentguard.agent.weave.PluginContext;
 import net.bytebuddy.description.method.MethodDescription;
@@ -26,6 +28,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * attempts were used up. The template's policy is never changed; a subclass overriding {@code canRetry}
  * without calling it is not covered.
  */
+@AutoService(AgentPlugin.class)
 public final class SpringRetryPlugin extends ExactNamePlugin {
     private static final Logger LOG = LoggerFactory.getLogger("intentguard");
 

@@ -2,9 +2,9 @@ package dev.intentguard.agent.retry.stainless;
 
 import com.anthropic.core.http.HttpRequest;
 import com.anthropic.core.http.HttpResponse;
-import dev.intentguard.api.bridge.IntentScope;
-import dev.intentguard.api.bridge.RetryDispatch;
-import dev.intentguard.api.bridge.ToolFrame;
+import dev.intentguard.bridge.IntentScope;
+import dev.intentguard.bridge.RetryDispatch;
+import dev.intentguard.bridge.ToolFrame;
 import net.bytebuddy.asm.Advice;
 
 import java.net.URLEncoder;

@@ -1,5 +1,7 @@
 package dev.intentguard.agent.retry.stainless;
 
+import com.google.auto.service.AutoService;
+import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
 import dev.intentguard.agent.weave.PluginContext;
 import net.bytebuddy.description.method.MethodDescription;
@@ -34,6 +36,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * run out of retries, and the tool ends from what the wire showed. The loop's request is taken on
  * {@code execute}/{@code executeAsync} entry, because {@code shouldRetry} does not see it.
  */
+@AutoService(AgentPlugin.class)
 public final class StainlessPlugin extends ExactNamePlugin {
     private static final Logger LOG = LoggerFactory.getLogger("intentguard");
 

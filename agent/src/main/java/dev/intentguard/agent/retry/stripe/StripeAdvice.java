@@ -2,9 +2,9 @@ package dev.intentguard.agent.retry.stripe;
 
 import com.stripe.exception.StripeException;
 import com.stripe.net.StripeRequest;
-import dev.intentguard.api.bridge.IntentScope;
-import dev.intentguard.api.bridge.RetryDispatch;
-import dev.intentguard.api.bridge.ToolFrame;
+import dev.intentguard.bridge.IntentScope;
+import dev.intentguard.bridge.RetryDispatch;
+import dev.intentguard.bridge.ToolFrame;
 import net.bytebuddy.asm.Advice;
 
 /** stripe-java's {@code com.stripe.net.HttpClient} (see {@link StripePlugin}). */

@@ -1,5 +1,7 @@
 package dev.intentguard.agent.retry.stripe;
 
+import com.google.auto.service.AutoService;
+import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
 import dev.intentguard.agent.weave.PluginContext;
 import net.bytebuddy.description.method.MethodDescription;
@@ -29,6 +31,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * server (Stripe then throws the failure or returns the response as if out of retries). Under
  * {@code same-key} the retries go ahead, each with the intent key.
  */
+@AutoService(AgentPlugin.class)
 public final class StripePlugin extends ExactNamePlugin {
     private static final Logger LOG = LoggerFactory.getLogger("intentguard");
 

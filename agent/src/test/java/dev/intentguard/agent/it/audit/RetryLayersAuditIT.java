@@ -1,5 +1,7 @@
 package dev.intentguard.agent.it.audit;
 
+import dev.intentguard.agent.it.retry.Resilience4jIT;
+import dev.intentguard.agent.it.http.OkHttp4IT;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.intentguard.agent.audit.report.HtmlReport;
 import dev.intentguard.agent.testkit.ForkedJvm;
@@ -62,8 +64,8 @@ class RetryLayersAuditIT {
     private ForkedJvm host(boolean agent, String... script) throws Exception {
         List<String> cp = new ArrayList<>();
         cp.add(ForkedJvm.testClasses());
-        cp.addAll(ForkedJvm.itLibs("okhttp4"));
-        cp.addAll(ForkedJvm.itLibs("resilience4j"));
+        cp.addAll(OkHttp4IT.OKHTTP4);
+        cp.addAll(Resilience4jIT.LIBS);
         ForkedJvm jvm = ForkedJvm.main(APP, script).classPath(cp).property("provider.url", provider.url())
                 .workDir(dir.resolve("work"));
         return agent ? jvm.agent("config=" + world.config) : jvm;

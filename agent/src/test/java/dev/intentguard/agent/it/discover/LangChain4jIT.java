@@ -1,5 +1,6 @@
 package dev.intentguard.agent.it.discover;
 
+import dev.intentguard.agent.testkit.LibraryJars;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.intentguard.agent.testkit.ForkedJvm;
 import org.junit.jupiter.api.AfterEach;
@@ -48,7 +49,7 @@ class LangChain4jIT {
     }
 
     private static List<String> libs() throws Exception {
-        return ForkedJvm.itLibs("langchain4j");
+        return LibraryJars.of("dev.langchain4j:langchain4j:1.19.0");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.intentguard.agent.it.discover;
 
+import dev.intentguard.agent.testkit.LibraryJars;
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.RawHttpServer;
 import org.junit.jupiter.api.AfterEach;
@@ -32,6 +33,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * server on loopback; {@code /slow/..} answers after the server's 500 ms timeout.
  */
 class McpIT {
+    /** The MCP Java SDK with Jackson 3, and the Tomcat its HTTP transports run in. */
+    static final List<String> LIBS = LibraryJars.of("io.modelcontextprotocol.sdk:mcp-core:2.1.0",
+            "io.modelcontextprotocol.sdk:mcp-json-jackson3:2.1.0", "org.apache.tomcat.embed:tomcat-embed-core:11.0.27");
+
     static final String SERVER = "dev.intentguard.it.discover.McpPaymentsServer";
     static final String CLIENT = "dev.intentguard.it.discover.McpClientProgram";
     static final String HTTP_APP = "dev.intentguard.it.discover.McpHttpPaymentsApp";
@@ -195,7 +200,7 @@ class McpIT {
         String run = "run" + runs.incrementAndGet();
         List<String> cp = new ArrayList<>();
         cp.add(ForkedJvm.testClasses());
-        cp.addAll(ForkedJvm.itLibs("mcp"));
+        cp.addAll(LIBS);
         ForkedJvm server = ForkedJvm.main(SERVER).classPath(cp).property("payments.url", provider.url())
                 .property("payments.run", run).property("payments.timeout.ms", 500);
         if (agent) {
@@ -220,7 +225,7 @@ class McpIT {
                 + "http:\n  hosts: [127.0.0.1]\n", StandardCharsets.UTF_8);
         List<String> cp = new ArrayList<>();
         cp.add(ForkedJvm.testClasses());
-        cp.addAll(ForkedJvm.itLibs("mcp"));
+        cp.addAll(LIBS);
         ForkedJvm app = ForkedJvm.main(HTTP_APP, script).classPath(cp).property("mcp.server", server)
                 .property("payments.url", provider.url())
                 .property("payments.run", run).property("payments.timeout.ms", 500).workDir(dir.resolve("work"));

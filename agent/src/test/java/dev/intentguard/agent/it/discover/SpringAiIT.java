@@ -1,5 +1,6 @@
 package dev.intentguard.agent.it.discover;
 
+import dev.intentguard.agent.testkit.LibraryJars;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.intentguard.agent.testkit.ForkedJvm;
 import org.junit.jupiter.api.AfterEach;
@@ -48,7 +49,8 @@ class SpringAiIT {
     }
 
     private static List<String> libs() throws Exception {
-        return ForkedJvm.itLibs("springai");
+        // Jackson 3 aligned as a Spring Boot build aligns it (nearest-wins would pick jackson-core 3.0.3 under databind 3.1.5).
+        return LibraryJars.of("org.springframework.ai:spring-ai-client-chat:2.0.1", "tools.jackson.core:jackson-core:3.1.5");
     }
 
     @Test

@@ -41,8 +41,8 @@ abstract class ApacheClassicScenarios {
     Path dir;
     ClientWorld world;
 
-    /** The folder under target/it-libs with this version's jars. */
-    abstract String lib();
+    /** The jars of the library version under test ({@link dev.intentguard.agent.testkit.LibraryJars}). */
+    abstract List<String> lib();
 
     @BeforeEach
     void setUp() throws Exception {

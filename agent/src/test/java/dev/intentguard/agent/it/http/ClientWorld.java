@@ -23,7 +23,7 @@ import java.util.stream.Stream;
 /**
  * One HTTP client test's world: a config and a store in a temp directory, a raw-socket provider on loopback
  * that logs every request with its headers, and forked host JVMs with one client library on their class path
- * ({@code target/it-libs/<lib>}). The provider's behaviour is chosen by the path's first segment:
+ * (its jars from {@code LibraryJars}). The provider's behaviour is chosen by the path's first segment:
  * <pre>
  * /reset/..        read the whole request, then reset the connection when it is a reused (pooled) one;
  *                  answer 200 on a fresh connection (so a client's silent resend succeeds)
@@ -83,35 +83,20 @@ final class ClientWorld implements AutoCloseable {
         return this;
     }
 
-    /** A host application with the agent, the library {@code lib} on its class path, talking to the provider. */
-    ForkedJvm host(String mainClass, String lib, String... script) throws IOException {
-        return hostWithoutAgent(mainClass, lib, script).agent("config=" + config);
+    /** A host application with the agent, the library's {@code jars} on its class path, talking to the provider. */
+    ForkedJvm host(String mainClass, List<String> jars, String... script) {
+        return hostWithoutAgent(mainClass, jars, script).agent("config=" + config);
     }
 
-    ForkedJvm hostWithoutAgent(String mainClass, String lib, String... script) throws IOException {
+    ForkedJvm hostWithoutAgent(String mainClass, List<String> jars, String... script) {
         List<String> cp = new ArrayList<>();
         cp.add(ForkedJvm.testClasses());
-        cp.addAll(libraryJars(lib));
+        cp.addAll(jars);
         return ForkedJvm.main(mainClass, script)
                 .classPath(cp.toArray(new String[0]))
                 .property("provider.url", provider.url())
                 .property("provider.timeout.ms", 500)
                 .workDir(dir.resolve("work"));
-    }
-
-    static List<String> libraryJars(String lib) throws IOException {
-        Path libs = Path.of("target", "it-libs", lib).toAbsolutePath();
-        if (!Files.isDirectory(libs)) {
-            throw new IllegalStateException(libs + " is missing: run through Maven (pre-integration-test copies it)");
-        }
-        try (Stream<Path> jars = Files.list(libs)) {
-            List<String> out = jars.filter(p -> p.toString().endsWith(".jar")).map(Path::toString).sorted()
-                    .collect(Collectors.toList());
-            if (out.isEmpty()) {
-                throw new IllegalStateException("no jars in " + libs);
-            }
-            return out;
-        }
     }
 
     /** Requests the provider received with this method and path prefix. */

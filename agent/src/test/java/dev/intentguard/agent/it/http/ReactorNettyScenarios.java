@@ -45,7 +45,7 @@ abstract class ReactorNettyScenarios {
     Path dir;
     ClientWorld world;
 
-    abstract String lib();
+    abstract List<String> lib();
 
     @BeforeEach
     void setUp() throws Exception {

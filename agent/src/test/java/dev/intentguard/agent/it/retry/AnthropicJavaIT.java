@@ -1,5 +1,8 @@
 package dev.intentguard.agent.it.retry;
 
+import dev.intentguard.agent.testkit.LibraryJars;
+import java.util.List;
+
 /** {@link StainlessScenarios} on anthropic-java 3.14.0 ({@code messages().create}). */
 class AnthropicJavaIT extends StainlessScenarios {
     @Override
@@ -8,8 +11,8 @@ class AnthropicJavaIT extends StainlessScenarios {
     }
 
     @Override
-    String lib() {
-        return "anthropic";
+    List<String> lib() {
+        return LibraryJars.of("com.anthropic:anthropic-java:3.14.0");
     }
 
     @Override

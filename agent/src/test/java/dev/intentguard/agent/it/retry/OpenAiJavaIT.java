@@ -1,5 +1,8 @@
 package dev.intentguard.agent.it.retry;
 
+import dev.intentguard.agent.testkit.LibraryJars;
+import java.util.List;
+
 /** {@link StainlessScenarios} on openai-java 3.7.1 ({@code chat().completions().create}). */
 class OpenAiJavaIT extends StainlessScenarios {
     @Override
@@ -8,8 +11,8 @@ class OpenAiJavaIT extends StainlessScenarios {
     }
 
     @Override
-    String lib() {
-        return "openai";
+    List<String> lib() {
+        return LibraryJars.of("com.openai:openai-java:3.7.1");
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.intentguard.agent.it.retry;
 
+import dev.intentguard.agent.testkit.LibraryJars;
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.RawHttpServer;
 import org.junit.jupiter.api.AfterEach;
@@ -25,9 +26,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * times out: inside the tool around the call (the agent stops the retry once the outcome is unknown) and around
  * the tool (each retry is answered from the intent map). One request with the agent, three without.
  */
-class Resilience4jIT {
+public class Resilience4jIT {
     static final String APP = "dev.intentguard.it.retry.Resilience4jTools";
-    static final List<String> LIBS = List.of("resilience4j");
+    public static final List<String> LIBS = LibraryJars.of("io.github.resilience4j:resilience4j-retry:2.4.0");
     static final String TOOLS = "tools:\n"
             + "  - name: r4j_refund_in_body\n    method: dev.intentguard.it.retry.Resilience4jTools#refundInBody\n    effect: side_effect\n"
             + "  - name: r4j_refund_typed\n    method: dev.intentguard.it.retry.Resilience4jTools#refundTyped\n    effect: side_effect\n";

@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * One retry-layer test's world: a config and a store in a temp directory, a raw-socket provider on loopback
  * that logs every request with its headers, and forked host JVMs with an SDK or retry library on their class
- * path ({@code target/it-libs/<lib>}). The provider's behaviour is chosen by the path's first segment:
+ * path (its jars from {@code LibraryJars}). The provider's behaviour is chosen by the path's first segment:
  * <pre>
  * /err500/..       the first two requests of a path: 500 (Retry-After-Ms: 10, Retry-After: 0); then 200
  * /slow/..         answer 200 after 2.5 s (past the hosts' 500 ms read timeout)
@@ -82,21 +82,15 @@ final class RetryWorld implements AutoCloseable {
         return this;
     }
 
-    /** A host application with the agent and the jars of {@code libs} on its class path. */
-    ForkedJvm host(String mainClass, List<String> libs, String... script) throws IOException {
-        return hostWithoutAgent(mainClass, libs, script).agent("config=" + config);
+    /** A host application with the agent and the library's {@code jars} on its class path. */
+    ForkedJvm host(String mainClass, List<String> jars, String... script) {
+        return hostWithoutAgent(mainClass, jars, script).agent("config=" + config);
     }
 
-    ForkedJvm hostWithoutAgent(String mainClass, List<String> libs, String... script) throws IOException {
+    ForkedJvm hostWithoutAgent(String mainClass, List<String> jars, String... script) {
         List<String> cp = new ArrayList<>();
         cp.add(ForkedJvm.testClasses());
-        for (String lib : libs) {
-            Path folder = Path.of("target", "it-libs", lib);
-            if (!Files.isDirectory(folder)) {
-                throw new IllegalStateException(folder.toAbsolutePath() + " is missing: run through Maven (pre-integration-test copies it)");
-            }
-            cp.addAll(ForkedJvm.itLibs(lib));
-        }
+        cp.addAll(jars);
         return ForkedJvm.main(mainClass, script)
                 .classPath(cp.toArray(new String[0]))
                 .property("provider.url", provider.url())

@@ -1,5 +1,6 @@
 package dev.intentguard.agent.it.retry;
 
+import dev.intentguard.agent.testkit.LibraryJars;
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.RawHttpServer;
 import org.junit.jupiter.api.AfterEach;
@@ -26,7 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class SpringRetryIT {
     static final String APP = "dev.intentguard.it.retry.SpringRetryTools";
-    static final List<String> LIBS = List.of("springretry");
+    static final List<String> LIBS = LibraryJars.of("org.springframework.retry:spring-retry:2.0.13",
+            "org.springframework:spring-context:6.2.19", "org.aspectj:aspectjweaver:1.9.24");
     static final String TOOLS = "tools:\n"
             + "  - name: spring_template\n    method: dev.intentguard.it.retry.SpringRetryTools#refundWithTemplate\n    effect: side_effect\n"
             + "  - name: spring_retryable\n    method: dev.intentguard.it.retry.SpringRetryTools#refundWithRetryable\n    effect: side_effect\n"

@@ -36,8 +36,8 @@ abstract class StainlessScenarios {
     /** The host application's main class. */
     abstract String app();
 
-    /** The folder under target/it-libs with the SDK's jars. */
-    abstract String lib();
+    /** The jars of the library version under test ({@link dev.intentguard.agent.testkit.LibraryJars}). */
+    abstract List<String> lib();
 
     /** The tool's name in the config (and its method). */
     abstract String tool();
@@ -68,11 +68,11 @@ abstract class StainlessScenarios {
     }
 
     private ForkedJvm.Result withAgent(String... script) throws Exception {
-        return run(world.host(app(), List.of(lib()), script));
+        return run(world.host(app(), lib(), script));
     }
 
     private ForkedJvm.Result withoutAgent(String... script) throws Exception {
-        return run(world.hostWithoutAgent(app(), List.of(lib()), script));
+        return run(world.hostWithoutAgent(app(), lib(), script));
     }
 
     private List<RawHttpServer.Request> posts(String base) {

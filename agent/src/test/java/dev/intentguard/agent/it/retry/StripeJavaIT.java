@@ -1,5 +1,6 @@
 package dev.intentguard.agent.it.retry;
 
+import dev.intentguard.agent.testkit.LibraryJars;
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.RawHttpServer;
 import org.junit.jupiter.api.AfterEach;
@@ -26,6 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * per-call UUID, Stripe's own retries stopped; without the agent Stripe sends it three times with its UUID.
  */
 class StripeJavaIT {
+    static final List<String> LIBS = LibraryJars.of("com.stripe:stripe-java:33.3.0");
+
     static final String APP = "dev.intentguard.it.retry.StripeTools";
     static final String TOOL = "stripe_refund";
     static final String TOOLS = "tools:\n  - name: " + TOOL + "\n    method: dev.intentguard.it.retry.StripeTools#refund\n"
@@ -52,7 +55,7 @@ class StripeJavaIT {
 
     @Test
     void aTimeoutIsOneRequestWithTheIntentKeyAndTheToolCalledAgainSendsNothing() throws Exception {
-        ForkedJvm.Result r = run(world.host(APP, List.of("stripe"), "tool|R1|/slow/agent", "tool|R1|/slow/agent"));
+        ForkedJvm.Result r = run(world.host(APP, LIBS, "tool|R1|/slow/agent", "tool|R1|/slow/agent"));
         List<String> results = r.lines("RESULT tool ");
         assertEquals(2, results.size(), r.toString());
         assertStartsWith(PENDING, results.get(0), r);
@@ -63,7 +66,7 @@ class StripeJavaIT {
         assertTrue(r.stderr.contains("suppressed a resend by stripe-java in " + TOOL
                 + " (maxNetworkRetries retry after SocketTimeoutException)"), r.stderr);
 
-        ForkedJvm.Result without = run(world.hostWithoutAgent(APP, List.of("stripe"), "tool|R1|/slow/plain"));
+        ForkedJvm.Result without = run(world.hostWithoutAgent(APP, LIBS, "tool|R1|/slow/plain"));
         assertEquals(1, without.lines("THROWN tool com.stripe.exception.ApiConnectionException").size(), without.toString());
         List<RawHttpServer.Request> plain = refunds("/slow/plain");
         assertEquals(3, plain.size(), "without the agent Stripe sends the timed-out refund three times: " + plain);
@@ -75,7 +78,7 @@ class StripeJavaIT {
 
     @Test
     void serverErrorsAreNotRetriedInsideAToolButAreOutsideIt() throws Exception {
-        ForkedJvm.Result r = run(world.host(APP, List.of("stripe"), "tool|E1|/err500/agent", "plain|E2|/err500/outside"));
+        ForkedJvm.Result r = run(world.host(APP, LIBS, "tool|E1|/err500/agent", "plain|E2|/err500/outside"));
         assertStartsWith(PENDING, r.lines("RESULT tool ").get(0), r);
         List<RawHttpServer.Request> agent = refunds("/err500/agent");
         assertEquals(1, agent.size(), agent + "\n" + r);
@@ -87,7 +90,7 @@ class StripeJavaIT {
         assertEquals(3, outside.size(), "outside a tool Stripe retries as configured: " + outside);
         assertTrue(!keys(outside).get(0).startsWith("ig1:"), "and keeps its own key outside a tool: " + keys(outside));
 
-        ForkedJvm.Result without = run(world.hostWithoutAgent(APP, List.of("stripe"), "tool|E1|/err500/plain"));
+        ForkedJvm.Result without = run(world.hostWithoutAgent(APP, LIBS, "tool|E1|/err500/plain"));
         assertEquals(List.of("{\"id\":\"re_1\"}"), without.lines("RESULT tool "), without.toString());
         assertEquals(3, refunds("/err500/plain").size(), "without the agent: two 500s, then the refund");
     }
@@ -95,7 +98,7 @@ class StripeJavaIT {
     @Test
     void sameKeyModeLetsStripeRetryWithTheIntentKeyInPlaceOfItsUuid() throws Exception {
         world.config("  hosts: [127.0.0.1]\n  client-retries: same-key", TOOLS);
-        ForkedJvm.Result r = run(world.host(APP, List.of("stripe"), "tool|S1|/slow/same"));
+        ForkedJvm.Result r = run(world.host(APP, LIBS, "tool|S1|/slow/same"));
         assertStartsWith(PENDING, r.lines("RESULT tool ").get(0), r);
         List<RawHttpServer.Request> same = refunds("/slow/same");
         assertEquals(3, same.size(), same + "\n" + r);

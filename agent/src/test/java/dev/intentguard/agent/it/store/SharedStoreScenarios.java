@@ -191,11 +191,11 @@ abstract class SharedStoreScenarios {
             }
             assertEquals(1, world.provider.posts("/refunds"), owner.stderr());
             ForkedJvm.Running waiter = world.host("say|CALLING", "refund|9201|3.00|EUR|did it go through?")
-                    .workDir(dir.resolve("waiter")).start();
-            for (int i = 0; i < 1500 && !waiter.stdout().contains("CALLING"); i++) {
-                Thread.sleep(20);
+                    .property("intentguard.log.level", "debug").workDir(dir.resolve("waiter")).start();
+            for (int i = 0; i < 1500 && !waiter.stderr().contains(" in flight in pid "); i++) {
+                Thread.sleep(20);                                       // until it found the owner's claim and waits on it
             }
-            Thread.sleep(1500);                                         // it found the owner's claim and waits on it
+            assertTrue(waiter.stderr().contains(" in flight in pid "), waiter.stderr());
             proxy.sever(true);                                          // every connection reset, new ones refused
             ForkedJvm.Result w = waiter.await(60);
             assertTrue(w.lines("RESULT refund ").get(0).startsWith("{\"status\":\"in_flight\""),
@@ -327,8 +327,13 @@ abstract class SharedStoreScenarios {
     void finishedIntentsExpireAfterTheRetentionAndTheReportCoversEveryJvm() throws Exception {
         world.rawConfig("store:\n  url: \"" + backend.url() + "\"\n  namespace: " + backend.namespace + "\n  retention: 2s\n"
                 + "reconcile:\n  interval: 500ms\n" + AgentFixture.standardTools());
-        ForkedJvm.Result a = world.host("refund|3001|1.00|EUR|a").run(60);
-        ForkedJvm.Result b = world.host("refund|3001|1.00|EUR|b", "sleep|4000", "refund|3001|1.00|EUR|after retention").run(60);
+        // b is up before a calls, and calls as soon as a is done: its first call comes well within the retention,
+        // however slowly JVMs start on a loaded machine.
+        ForkedJvm.Running started = world.host("await-file|" + dir.resolve("a-done"), "refund|3001|1.00|EUR|b", "sleep|4000",
+                "refund|3001|1.00|EUR|after retention").workDir(dir.resolve("b")).start();
+        ForkedJvm.Result a = world.host("refund|3001|1.00|EUR|a").workDir(dir.resolve("a")).run(60);
+        Files.createFile(dir.resolve("a-done"));
+        ForkedJvm.Result b = started.await(60);
         assertTrue(b.lines("RESULT refund ").get(0).startsWith(ALREADY_DONE), b.toString());
         assertTrue(b.lines("RESULT refund ").get(1).startsWith("{\"id\""), "forgotten after store.retention: a new call\n" + b);
         assertEquals(2, world.provider.posts("/refunds"));

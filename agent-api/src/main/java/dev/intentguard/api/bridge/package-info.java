@@ -1,7 +1,0 @@
-/**
- * The bridge between instrumented code and the agent. Not an API for applications: the agent puts these
- * classes on the bootstrap class path so that advice inlined into any class (application, framework or
- * JDK) can reach them, and fills in {@link dev.intentguard.api.bridge.Dispatcher} at start-up. Everything
- * here catches its own failures: nothing thrown by the agent reaches the host.
- */
-package dev.intentguard.api.bridge;
