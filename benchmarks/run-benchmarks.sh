@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every benchmark of docs/performance.md on one JDK, one JVM process at a time.
 #   benchmarks/run-benchmarks.sh [JAVA_HOME] [OUT_DIR] [what...]
-# what: call http startup rounds ready store tail (default: all but store and tail, which needs Redis on 127.0.0.1:6379 and
+# what: call http adapter startup rounds spring ready store tail (default: all but spring, store and tail, which needs Redis on 127.0.0.1:6379 and
 # PostgreSQL on 127.0.0.1:5432, database test). Build first, from the repository root:
 #   mvn -B -q -pl benchmarks -am package -DskipTests
 # Takes ~3 min (call) + ~6 min (http) + ~4-10 min (startup) + ~2-5 min (rounds) + ~3 min (ready) + ~4 min (store) + ~13 min (tail) on
@@ -14,7 +14,7 @@ JAVA="$JH/bin/java"
 FEATURE=$("$JAVA" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
 OUT=${2:-benchmarks/results/jdk$FEATURE}
 shift $(( $# > 2 ? 2 : $# ))
-WHAT=${*:-call http startup rounds ready}
+WHAT=${*:-call http adapter startup rounds ready}
 JAR=benchmarks/target/benchmarks.jar
 mkdir -p "$OUT"
 echo "JDK $FEATURE ($JAVA) -> $OUT: $WHAT"
@@ -28,10 +28,16 @@ for w in $WHAT; do
       echo "$(date +%T) call: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/loadavg.txt"
       "$JAVA" -jar "$JAR" 'dev.intentguard.bench.call.' -rf csv -rff "$OUT/call.csv" -o "$OUT/call.txt" ;;
     http)
-      # The Idempotency-Key per request: the agent's steps alone (KeyInjectionWork, 0 vs 32 requests per call) and
-      # whole POSTs on a loopback server (HeaderInjection: HttpBaseline vs HttpAgent), 2 forks x (5 x 2 s + 5 x 2 s).
+      # The Idempotency-Key on whole POSTs on a loopback server (HeaderInjection: HttpBaseline vs HttpAgent),
+      # 2 forks x (5 x 2 s + 5 x 2 s).
       echo "$(date +%T) http: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/loadavg.txt"
       "$JAVA" -jar "$JAR" 'dev.intentguard.bench.http.' -rf csv -rff "$OUT/http.csv" -o "$OUT/http.txt" ;;
+    adapter)
+      # Each HTTP client plugin's steps per request, in-process on the library's own objects (AdapterSteps: none,
+      # outside a tool, inside one), 2 forks x (4 x 1 s + 5 x 1 s) per client and place.
+      echo "$(date +%T) adapter: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/loadavg.txt"
+      "$JAVA" -cp "$JAR:$(cat benchmarks/target/agent-classpath.txt)" org.openjdk.jmh.Main 'dev.intentguard.bench.adapter.' \
+        -rf csv -rff "$OUT/adapter.csv" -o "$OUT/adapter.txt" ;;
     startup)
       # SingleShotTime, 2 forks x (5 warm-up + 40 measured launches) per app x agent.
       rm -f "$OUT/startup.csv"
@@ -41,6 +47,12 @@ for w in $WHAT; do
     rounds)
       # The same launches, interleaved: 3 warm-up + 40 rounds of all 6 configurations in shuffled order.
       "$JAVA" -cp "$JAR" dev.intentguard.bench.startup.StartupRounds 40 "$OUT/startup-rounds.csv" > "$OUT/startup-rounds.md" ;;
+    spring)
+      # Start-up on a real application: Spring Boot 4 + Spring AI (benchmarks/spring-ai-app, built here), interleaved
+      # launches without and with the agent, time to ApplicationReadyEvent and process CPU.
+      mvn -B -q -f benchmarks/spring-ai-app/pom.xml package -DskipTests
+      "$JAVA" -cp "$JAR" dev.intentguard.bench.startup.SpringBootStartup benchmarks/spring-ai-app/target/spring-ai-app.jar \
+        ${SPRING_ROUNDS:-15} "$OUT/spring-startup.csv" > "$OUT/spring-startup.md" ;;
     ready)
       "$JAVA" -cp "$JAR" dev.intentguard.bench.startup.ReadyProbe 15 5000 > "$OUT/ready.md" ;;
     store)

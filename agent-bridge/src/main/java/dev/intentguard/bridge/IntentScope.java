@@ -1,7 +1,6 @@
 package dev.intentguard.bridge;
 
 import java.lang.ref.ReferenceQueue;
-import java.lang.ref.WeakReference;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -11,7 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class IntentScope {
     private static final ThreadLocal<ToolFrame> CURRENT = new ThreadLocal<>();
-    private static final ConcurrentHashMap<Carrier, ToolFrame> CARRIED = new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<WeakIdentityKey, ToolFrame> CARRIED = new ConcurrentHashMap<>();
     private static final ReferenceQueue<Object> GONE = new ReferenceQueue<>();
 
     private IntentScope() {
@@ -50,7 +49,7 @@ public final class IntentScope {
             return;
         }
         expunge();
-        CARRIED.put(new Carrier(carrier, GONE), frame);
+        CARRIED.put(new WeakIdentityKey(carrier, GONE), frame);
     }
 
     /** The frame {@code carrier} was tagged with, or {@code null}. */
@@ -58,7 +57,7 @@ public final class IntentScope {
         if (carrier == null || CARRIED.isEmpty()) {
             return null;
         }
-        return CARRIED.get(new Carrier(carrier, null));
+        return CARRIED.get(new WeakIdentityKey(carrier, null));
     }
 
     /** The frame {@code carrier} was tagged with, untagging it: a one-time hand-over. {@code null} if none. */
@@ -66,7 +65,7 @@ public final class IntentScope {
         if (carrier == null || CARRIED.isEmpty()) {
             return null;
         }
-        return CARRIED.remove(new Carrier(carrier, null));
+        return CARRIED.remove(new WeakIdentityKey(carrier, null));
     }
 
     /** {@code task} running in the current thread's scope, wherever it runs; {@code task} itself outside a scope. */
@@ -102,33 +101,6 @@ public final class IntentScope {
             } finally {
                 exit(previous);
             }
-        }
-    }
-
-    /** A weak, identity-compared key. */
-    private static final class Carrier extends WeakReference<Object> {
-        private final int hash;
-
-        Carrier(Object referent, ReferenceQueue<Object> queue) {
-            super(referent, queue);
-            this.hash = System.identityHashCode(referent);
-        }
-
-        @Override
-        public int hashCode() {
-            return hash;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            if (this == o) {
-                return true;
-            }
-            if (!(o instanceof Carrier)) {
-                return false;
-            }
-            Object mine = get();
-            return mine != null && mine == ((Carrier) o).get();
         }
     }
 }

@@ -137,7 +137,7 @@ public final class HttpGuard {
     /** The exchange of {@code target} is over (answered, or failed for good) where no {@link HttpExchange} reaches. */
     public void ended(ToolFrame scope, HttpTarget target) {
         if (scope != null && target != null && watched(scope, target.method)) {
-            ((WireLog) scope.wire()).ended(target.method, target.host, target.port, target.path);
+            ((WireLog) scope.wire()).ended(target.endpoint());
         }
     }
 
@@ -209,7 +209,7 @@ public final class HttpGuard {
     /** The key of the write a send to {@code target} is (a new write after the endpoint's previous one succeeded). */
     private String keyValue(ToolFrame scope, HttpTarget target) {
         String key = scope.wire() instanceof WireLog
-                ? ((WireLog) scope.wire()).keyFor(target.method, target.host, target.port, target.path) : scope.intentKey();
+                ? ((WireLog) scope.wire()).keyFor(target.endpoint()) : scope.intentKey();
         return settings.headerValue(key);
     }
 
@@ -224,14 +224,14 @@ public final class HttpGuard {
      */
     private boolean sending(ToolFrame scope, String client, HttpTarget target) {
         WireLog wire = (WireLog) scope.wire();
-        if (stopsResends(scope, target) && wire.repeatsUnknown(target.method, target.host, target.port, target.path)) {
+        if (stopsResends(scope, target) && wire.repeatsUnknown(target.endpoint())) {
             String detail = "sent again by the application or a library when its outcome is unknown";
             wire.record(new WireAttempt(client, target.endpoint(), WireOutcome.SUPPRESSED, 0, detail, System.currentTimeMillis()));
             LOG.info("suppressed a resend in {} ({}): {}; the call ends pending_unknown and is checked, not sent again",
                     scope.toolName(), detail, target);
             return false;
         }
-        wire.began(target.method, target.host, target.port, target.path);
+        wire.began(target.endpoint());
         return true;
     }
 }

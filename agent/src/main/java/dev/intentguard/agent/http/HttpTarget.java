@@ -14,6 +14,8 @@ public final class HttpTarget {
     final String host;
     final int port;
     final String path;
+    /** {@link #endpoint()}, made once: the guard names the request by it several times per exchange. */
+    private String endpoint;
 
     private HttpTarget(String method, String host, int port, String path) {
         this.method = method;
@@ -118,7 +120,12 @@ public final class HttpTarget {
 
     /** {@code METHOD host:port path}, as the agent's records name an endpoint. */
     public String endpoint() {
-        return WireLog.request(method, host, port, path);
+        String e = endpoint;
+        if (e == null) {
+            e = WireLog.request(method, host, port, path);
+            endpoint = e;
+        }
+        return e;
     }
 
     @Override

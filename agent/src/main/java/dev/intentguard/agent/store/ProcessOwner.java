@@ -18,7 +18,8 @@ public final class ProcessOwner {
     ProcessOwner(long pid, long startMillis) {
         this.pid = pid;
         this.startMillis = startMillis;
-        this.instance = pid + "-" + Long.toHexString(new java.security.SecureRandom().nextLong());
+        // Unique, not secret: a SecureRandom would cost premain its providers' start (~40 ms on a cold JVM).
+        this.instance = pid + "-" + Long.toHexString(java.util.concurrent.ThreadLocalRandom.current().nextLong() ^ System.nanoTime());
     }
 
     public static ProcessOwner self() {

@@ -13,21 +13,30 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The cheap first look at every class the JVM loads, before Byte Buddy sees it: a walk over the constant
  * pool asking "could this be a tool?". A class can only declare a tool if it uses one of our annotations
- * (its constant pool names it), if it is a configured type, or if one of its supertypes is (found through the
- * supertypes' class files, cached per loader). A class that merely calls a tool is not one: everything else is
- * left alone and costs a few microseconds.
+ * (its constant pool names it), if it is a configured type, or if it declares a method named as a configured tool's
+ * method and one of its supertypes is a configured type (found through the supertypes' class files, cached per
+ * loader). The name comes first: a class that declares no such method has none to weave, whatever it extends, so its
+ * supertypes' class files are never read (reading them costs a Spring Boot application, whose loader reads nested
+ * jars, about a second at start-up). A class that merely calls a tool is not one: everything else is left alone and
+ * costs a few microseconds.
  */
 final class ClassFilePrefilter {
     private final byte[][] needles;
+    private final byte[][] methodNames;
     private final Set<String> configured = new java.util.HashSet<>();
     private final Map<ClassLoader, Map<String, Boolean>> supertypeVerdicts = new WeakHashMap<>();
 
-    ClassFilePrefilter(Set<String> annotationTypes, Set<String> configuredTypes) {
+    ClassFilePrefilter(Set<String> annotationTypes, Set<String> configuredTypes, Set<String> configuredMethods) {
         List<byte[]> n = new ArrayList<>();
         for (String a : annotationTypes) {
             n.add(("L" + a.replace('.', '/') + ";").getBytes(StandardCharsets.UTF_8));
         }
         this.needles = n.toArray(new byte[0][]);
+        List<byte[]> m = new ArrayList<>();
+        for (String name : configuredMethods) {
+            m.add(name.getBytes(StandardCharsets.UTF_8));
+        }
+        this.methodNames = m.toArray(new byte[0][]);
         for (String t : configuredTypes) {
             configured.add(t.replace('.', '/'));
         }
@@ -35,11 +44,11 @@ final class ClassFilePrefilter {
 
     /** {@code true} if the class may declare a tool method and deserves a full look. */
     boolean mayDeclareTool(ClassLoader loader, byte[] classFile) {
-        ClassHeader header = ClassHeader.parse(classFile, needles);
+        ClassHeader header = ClassHeader.parse(classFile, needles, methodNames);
         if (header == null || header.mentionsNeedle || configured.contains(header.name)) {
             return true;
         }
-        if (configured.isEmpty() || loader == null) {
+        if (configured.isEmpty() || loader == null || !header.mentionsMethodName) {
             return false;
         }
         for (String supertype : header.supertypes) {
@@ -68,7 +77,7 @@ final class ClassFilePrefilter {
         boolean verdict = false;
         try (InputStream in = loader.getResourceAsStream(internalName + ".class")) {
             if (in != null) {
-                ClassHeader header = ClassHeader.parse(in.readAllBytes(), new byte[0][]);
+                ClassHeader header = ClassHeader.parse(in.readAllBytes(), new byte[0][], new byte[0][]);
                 verdict = header == null;
                 if (!verdict) {
                     for (String s : header.supertypes) {
@@ -86,20 +95,26 @@ final class ClassFilePrefilter {
         return verdict;
     }
 
-    /** What the prefilter needs from a class file: whether it mentions a needle, its name and its supertypes. */
+    /**
+     * What the prefilter needs from a class file: whether it mentions a needle (an annotation type) or one of the
+     * method names (as any string of its constant pool: declared methods' names are there), its name and its
+     * supertypes.
+     */
     static final class ClassHeader {
         final boolean mentionsNeedle;
+        final boolean mentionsMethodName;
         final String name;
         final List<String> supertypes;
 
-        private ClassHeader(boolean mentionsNeedle, String name, List<String> supertypes) {
+        private ClassHeader(boolean mentionsNeedle, boolean mentionsMethodName, String name, List<String> supertypes) {
             this.mentionsNeedle = mentionsNeedle;
+            this.mentionsMethodName = mentionsMethodName;
             this.name = name;
             this.supertypes = supertypes;
         }
 
         /** {@code null} if the bytes are not a class file we understand. */
-        static ClassHeader parse(byte[] b, byte[][] needles) {
+        static ClassHeader parse(byte[] b, byte[][] needles, byte[][] methodNames) {
             if (b.length < 10 || (b[0] & 0xff) != 0xCA || (b[1] & 0xff) != 0xFE || (b[2] & 0xff) != 0xBA || (b[3] & 0xff) != 0xBE) {
                 return null;
             }
@@ -107,6 +122,7 @@ final class ClassFilePrefilter {
             int[] offsets = new int[count];
             int pos = 10;
             boolean mentions = false;
+            boolean mentionsMethod = false;
             for (int i = 1; i < count; i++) {
                 if (pos >= b.length) {
                     return null;
@@ -118,6 +134,9 @@ final class ClassFilePrefilter {
                         int len = u2(b, pos + 1);
                         if (!mentions && matches(b, pos + 3, len, needles)) {
                             mentions = true;
+                        }
+                        if (!mentionsMethod && matches(b, pos + 3, len, methodNames)) {
+                            mentionsMethod = true;
                         }
                         pos += 3 + len;
                         break;
@@ -166,7 +185,7 @@ final class ClassFilePrefilter {
                     supertypes.add(className(b, offsets, u2(b, pos + 8 + 2 * i)));
                 }
             }
-            return new ClassHeader(mentions, name, supertypes);
+            return new ClassHeader(mentions, mentionsMethod, name, supertypes);
         }
 
         private static String className(byte[] b, int[] offsets, int classIndex) {

@@ -45,6 +45,17 @@ final class ToolCatalog {
         return byType.keySet();
     }
 
+    /** The method names the config lists: a class can only declare a configured tool if it declares one of them. */
+    Set<String> configuredMethodNames() {
+        Set<String> names = new java.util.HashSet<>();
+        for (List<ToolSpec> specs : byType.values()) {
+            for (ToolSpec spec : specs) {
+                names.add(spec.method().methodName());
+            }
+        }
+        return names;
+    }
+
     List<ToolSpec> specsFor(String typeName) {
         return byType.getOrDefault(typeName, List.of());
     }

@@ -32,7 +32,8 @@ final class ToolPlugin implements AgentPlugin {
         this.runtime = runtime;
         this.resolver = new ToolResolver(catalog);
         this.problems = problems;
-        this.prefilter = new ClassFilePrefilter(markers(catalog.config().discover()), catalog.configuredTypes());
+        this.prefilter = new ClassFilePrefilter(markers(catalog.config().discover()), catalog.configuredTypes(),
+                catalog.configuredMethodNames());
         for (String t : catalog.configuredTypes()) {
             configuredInternalNames.add(t.replace('.', '/'));
         }

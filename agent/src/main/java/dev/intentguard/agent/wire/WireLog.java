@@ -63,8 +63,13 @@ public final class WireLog {
     }
 
     /** The key for a send to this endpoint (the same on every attempt of the same write). */
-    public synchronized String keyFor(String method, String host, int port, String path) {
-        return requestFor(request(method, host, port, path)).key;
+    public String keyFor(String method, String host, int port, String path) {
+        return keyFor(request(method, host, port, path));
+    }
+
+    /** The same, for an endpoint written as {@link #request} writes it. */
+    public synchronized String keyFor(String endpoint) {
+        return requestFor(endpoint).key;
     }
 
     /**
@@ -85,8 +90,13 @@ public final class WireLog {
     }
 
     /** Whether a new exchange for this endpoint would send a write whose outcome is unknown again. */
-    public synchronized boolean repeatsUnknown(String method, String host, int port, String path) {
-        WireRequest r = latest.get(request(method, host, port, path));
+    public boolean repeatsUnknown(String method, String host, int port, String path) {
+        return repeatsUnknown(request(method, host, port, path));
+    }
+
+    /** The same, for an endpoint written as {@link #request} writes it. */
+    public synchronized boolean repeatsUnknown(String endpoint) {
+        WireRequest r = latest.get(endpoint);
         return r != null && r.state() == WireRequest.State.UNKNOWN;
     }
 
@@ -105,8 +115,13 @@ public final class WireLog {
     }
 
     /** The client's exchange for this endpoint is over (answered, or failed for good). */
-    public synchronized void ended(String method, String host, int port, String path) {
-        WireRequest r = latest.get(request(method, host, port, path));
+    public void ended(String method, String host, int port, String path) {
+        ended(request(method, host, port, path));
+    }
+
+    /** The same, for an endpoint written as {@link #request} writes it. */
+    public synchronized void ended(String endpoint) {
+        WireRequest r = latest.get(endpoint);
         if (r != null) {
             r.ended();
         }

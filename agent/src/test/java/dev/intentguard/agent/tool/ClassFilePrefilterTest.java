@@ -21,7 +21,7 @@ class ClassFilePrefilterTest {
 
     @Test
     void annotatedClassesAreCandidatesAndOthersAreNot() throws Exception {
-        ClassFilePrefilter annotationsOnly = new ClassFilePrefilter(Set.of(ToolResolver.SIDE_EFFECT, ToolResolver.IDEMPOTENT), Set.of());
+        ClassFilePrefilter annotationsOnly = new ClassFilePrefilter(Set.of(ToolResolver.SIDE_EFFECT, ToolResolver.IDEMPOTENT), Set.of(), Set.of());
         assertTrue(annotationsOnly.mayDeclareTool(loader, bytes(dev.intentguard.it.app.SupportTools.class)));
         assertFalse(annotationsOnly.mayDeclareTool(loader, bytes(dev.intentguard.it.app.CardPayments.class)));
         assertFalse(annotationsOnly.mayDeclareTool(loader, bytes(String.class)));
@@ -29,7 +29,7 @@ class ClassFilePrefilterTest {
 
     @Test
     void configuredTypesReachImplementationsDirectlyAndThroughSuperclasses() throws Exception {
-        ClassFilePrefilter filter = new ClassFilePrefilter(Set.of(), Set.of("dev.intentguard.it.app.Payments"));
+        ClassFilePrefilter filter = new ClassFilePrefilter(Set.of(), Set.of("dev.intentguard.it.app.Payments"), Set.of("pay"));
         assertTrue(filter.mayDeclareTool(loader, bytes(dev.intentguard.it.app.CardPayments.class)), "implements it");
         assertTrue(filter.mayDeclareTool(loader, bytes(dev.intentguard.it.app.AuditedCardPayments.class)),
                 "extends an implementation: found through the superclass's class file");
@@ -42,9 +42,26 @@ class ClassFilePrefilterTest {
     @Test
     void theHeaderParserReadsSupertypes() throws Exception {
         ClassFilePrefilter.ClassHeader h = ClassFilePrefilter.ClassHeader.parse(
-                bytes(dev.intentguard.it.app.AuditedCardPayments.class), new byte[0][]);
+                bytes(dev.intentguard.it.app.AuditedCardPayments.class), new byte[0][], new byte[][] {"pay".getBytes()});
         assertEquals("dev/intentguard/it/app/AuditedCardPayments", h.name);
         assertEquals("dev/intentguard/it/app/CardPayments", h.supertypes.get(0));
         assertFalse(h.mentionsNeedle);
+        assertTrue(h.mentionsMethodName, "it declares pay");
+    }
+
+    @Test
+    void aSubclassThatDeclaresNoConfiguredMethodIsNotACandidateAndItsSupertypesAreNotRead() throws Exception {
+        ClassFilePrefilter filter = new ClassFilePrefilter(Set.of(), Set.of("dev.intentguard.it.app.Payments"), Set.of("pay"));
+        ClassLoader unreadable = new ClassLoader(null) {
+            @Override
+            public InputStream getResourceAsStream(String name) {
+                throw new AssertionError("read " + name);
+            }
+        };
+        assertFalse(filter.mayDeclareTool(unreadable, bytes(dev.intentguard.it.app.Refund.class)),
+                "declares no 'pay': nothing to weave whatever it extends, and no supertype read");
+        ClassFilePrefilter otherName = new ClassFilePrefilter(Set.of(), Set.of("dev.intentguard.it.app.Payments"), Set.of("refund"));
+        assertFalse(otherName.mayDeclareTool(loader, bytes(dev.intentguard.it.app.AuditedCardPayments.class)),
+                "an implementation that does not declare the configured method has nothing of it to weave");
     }
 }

@@ -76,7 +76,7 @@ class DiscoveryTest {
         assertEquals(Map.of(), bound(config, Lc4jTools.class));
         assertEquals(3, bound(config, SaiTools.class).size());
 
-        ClassFilePrefilter off = new ClassFilePrefilter(ToolPlugin.markers(config.discover()), java.util.Set.of());
+        ClassFilePrefilter off = new ClassFilePrefilter(ToolPlugin.markers(config.discover()), java.util.Set.of(), java.util.Set.of());
         assertFalse(off.mayDeclareTool(getClass().getClassLoader(), bytes(Lc4jTools.class)));
         assertTrue(off.mayDeclareTool(getClass().getClassLoader(), bytes(SaiTools.class)));
         assertFalse(off.mayDeclareTool(getClass().getClassLoader(), bytes(dev.intentguard.it.discover.Receipt.class)));

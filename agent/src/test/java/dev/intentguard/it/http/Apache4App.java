@@ -1,5 +1,7 @@
 package dev.intentguard.it.http;
 
+import java.util.Map;
+
 /**
  * A host application driving {@link Apache4Tools} from a script, one command per argument ('|'-separated):
  * <pre>
@@ -17,34 +19,12 @@ public final class Apache4App {
 
     public static void main(String[] args) throws Exception {
         Apache4Tools tools = new Apache4Tools();
-        for (String arg : args) {
-            String[] f = arg.split("\\|", -1);
-            try {
-                Object value;
-                switch (f[0]) {
-                    case "tool":
-                        value = tools.post(f[1], f[2]);
-                        break;
-                    case "delete":
-                        value = tools.delete(f[1], f[2]);
-                        break;
-                    case "loop":
-                        value = tools.postWithOwnLoop(f[1], f[2]);
-                        break;
-                    case "plain":
-                        value = Apache4Tools.send("POST", f[1], "plain");
-                        break;
-                    case "warm":
-                        value = Apache4Tools.send("GET", f[1], null);
-                        break;
-                    default:
-                        throw new IllegalArgumentException("unknown command " + f[0]);
-                }
-                System.out.println("RESULT " + f[0] + " " + value);
-            } catch (Throwable t) {
-                System.out.println("THROWN " + f[0] + " " + t.getClass().getName() + ": " + t.getMessage());
-            }
-        }
+        Script.run(args, Map.of(
+                "tool", f -> tools.post(f[1], f[2]),
+                "delete", f -> tools.delete(f[1], f[2]),
+                "loop", f -> tools.postWithOwnLoop(f[1], f[2]),
+                "plain", f -> Apache4Tools.send("POST", f[1], "plain"),
+                "warm", f -> Apache4Tools.send("GET", f[1], null)));
         Apache4Tools.CLIENT.close();
     }
 }

@@ -1,5 +1,7 @@
 package dev.intentguard.it.http;
 
+import java.util.Map;
+
 /**
  * A host application driving {@link ApacheTools} from a script, one command per argument ('|'-separated):
  * <pre>
@@ -18,37 +20,13 @@ public final class ApacheApp {
 
     public static void main(String[] args) throws Exception {
         ApacheTools tools = new ApacheTools();
-        for (String arg : args) {
-            String[] f = arg.split("\\|", -1);
-            try {
-                Object value;
-                switch (f[0]) {
-                    case "tool":
-                        value = tools.post(f[1], f[2]);
-                        break;
-                    case "put":
-                        value = tools.put(f[1], f[2]);
-                        break;
-                    case "own":
-                        value = tools.postWithOwnKey(f[1], f[2]);
-                        break;
-                    case "plain":
-                        value = ApacheTools.send("POST", f[1], "plain");
-                        break;
-                    case "plain-put":
-                        value = ApacheTools.send("PUT", f[1], "plain");
-                        break;
-                    case "warm":
-                        value = ApacheTools.send("GET", f[1], null);
-                        break;
-                    default:
-                        throw new IllegalArgumentException("unknown command " + f[0]);
-                }
-                System.out.println("RESULT " + f[0] + " " + value);
-            } catch (Throwable t) {
-                System.out.println("THROWN " + f[0] + " " + t.getClass().getName() + ": " + t.getMessage());
-            }
-        }
+        Script.run(args, Map.of(
+                "tool", f -> tools.post(f[1], f[2]),
+                "put", f -> tools.put(f[1], f[2]),
+                "own", f -> tools.postWithOwnKey(f[1], f[2]),
+                "plain", f -> ApacheTools.send("POST", f[1], "plain"),
+                "plain-put", f -> ApacheTools.send("PUT", f[1], "plain"),
+                "warm", f -> ApacheTools.send("GET", f[1], null)));
         ApacheTools.CLIENT.close();
     }
 }

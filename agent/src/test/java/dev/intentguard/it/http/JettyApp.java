@@ -1,5 +1,7 @@
 package dev.intentguard.it.http;
 
+import java.util.Map;
+
 /**
  * A host application driving {@link JettyTools} from a script, one command per argument ('|'-separated):
  * <pre>
@@ -17,34 +19,12 @@ public final class JettyApp {
 
     public static void main(String[] args) throws Exception {
         JettyTools tools = new JettyTools();
-        for (String arg : args) {
-            String[] f = arg.split("\\|", -1);
-            try {
-                Object value;
-                switch (f[0]) {
-                    case "tool":
-                        value = tools.post(f[1], f[2]);
-                        break;
-                    case "loop":
-                        value = tools.postWithOwnLoop(f[1], f[2]);
-                        break;
-                    case "forget":
-                        value = tools.postAndForget(f[1], f[2]);
-                        break;
-                    case "wait":
-                        value = tools.postAndWait(f[1], f[2]);
-                        break;
-                    case "plain":
-                        value = JettyTools.send("POST", f[1], "plain");
-                        break;
-                    default:
-                        throw new IllegalArgumentException("unknown command " + f[0]);
-                }
-                System.out.println("RESULT " + f[0] + " " + value);
-            } catch (Throwable t) {
-                System.out.println("THROWN " + f[0] + " " + t.getClass().getName() + ": " + t.getMessage());
-            }
-        }
+        Script.run(args, Map.of(
+                "tool", f -> tools.post(f[1], f[2]),
+                "loop", f -> tools.postWithOwnLoop(f[1], f[2]),
+                "forget", f -> tools.postAndForget(f[1], f[2]),
+                "wait", f -> tools.postAndWait(f[1], f[2]),
+                "plain", f -> JettyTools.send("POST", f[1], "plain")));
         Thread.sleep(300);                                  // a forgotten send's answer, for the record
         JettyTools.CLIENT.stop();
     }

@@ -1,5 +1,7 @@
 package dev.intentguard.it.http;
 
+import java.util.Map;
+
 /**
  * A host application driving {@link OkHttpTools} from a script, one command per argument ('|'-separated):
  * <pre>
@@ -15,36 +17,14 @@ public final class OkHttpApp {
     private OkHttpApp() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
         OkHttpTools tools = new OkHttpTools();
-        for (String arg : args) {
-            String[] f = arg.split("\\|", -1);
-            try {
-                Object value;
-                switch (f[0]) {
-                    case "tool":
-                        value = tools.post(f[1], f[2]);
-                        break;
-                    case "own":
-                        value = tools.postWithOwnKey(f[1], f[2]);
-                        break;
-                    case "async":
-                        value = tools.postAsync(f[1], f[2]);
-                        break;
-                    case "plain":
-                        value = OkHttpTools.send("POST", f[1], "plain");
-                        break;
-                    case "warm":
-                        value = OkHttpTools.send("GET", f[1], null);
-                        break;
-                    default:
-                        throw new IllegalArgumentException("unknown command " + f[0]);
-                }
-                System.out.println("RESULT " + f[0] + " " + value);
-            } catch (Throwable t) {
-                System.out.println("THROWN " + f[0] + " " + t.getClass().getName() + ": " + t.getMessage());
-            }
-        }
+        Script.run(args, Map.of(
+                "tool", f -> tools.post(f[1], f[2]),
+                "own", f -> tools.postWithOwnKey(f[1], f[2]),
+                "async", f -> tools.postAsync(f[1], f[2]),
+                "plain", f -> OkHttpTools.send("POST", f[1], "plain"),
+                "warm", f -> OkHttpTools.send("GET", f[1], null)));
         OkHttpTools.CLIENT.dispatcher().executorService().shutdown();
         OkHttpTools.CLIENT.connectionPool().evictAll();
     }

@@ -1,5 +1,7 @@
 package dev.intentguard.it.http;
 
+import java.util.Map;
+
 /**
  * A host application driving {@link ReactorTools} from a script, one command per argument ('|'-separated):
  * <pre>
@@ -16,41 +18,15 @@ public final class ReactorApp {
     private ReactorApp() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
         ReactorTools tools = new ReactorTools();
-        for (String arg : args) {
-            String[] f = arg.split("\\|", -1);
-            try {
-                Object value;
-                switch (f[0]) {
-                    case "web":
-                        value = tools.webClientPost(f[1], f[2]);
-                        break;
-                    case "netty":
-                        value = tools.reactorPost(f[1], f[2]);
-                        break;
-                    case "plain":
-                        value = ReactorTools.web(f[1], "plain");
-                        break;
-                    case "cached":
-                        value = tools.cachedPost(f[1], f[2]);
-                        break;
-                    case "forget":
-                        value = tools.webClientFireAndForget(f[1], f[2]);
-                        break;
-                    case "cached-plain":
-                        value = ReactorTools.cached(f[1]).block(java.time.Duration.ofSeconds(20));
-                        break;
-                    default:
-                        throw new IllegalArgumentException("unknown command " + f[0]);
-                }
-                System.out.println("RESULT " + f[0] + " " + value);
-            } catch (Throwable t) {
-                Throwable cause = t.getCause() == null ? t : t.getCause();
-                System.out.println("THROWN " + f[0] + " " + t.getClass().getName() + ": " + t.getMessage() + " / cause "
-                        + cause.getClass().getName() + ": " + cause.getMessage());
-            }
-        }
+        Script.run(args, Map.of(
+                "web", f -> tools.webClientPost(f[1], f[2]),
+                "netty", f -> tools.reactorPost(f[1], f[2]),
+                "plain", f -> ReactorTools.web(f[1], "plain"),
+                "cached", f -> tools.cachedPost(f[1], f[2]),
+                "forget", f -> tools.webClientFireAndForget(f[1], f[2]),
+                "cached-plain", f -> ReactorTools.cached(f[1]).block(java.time.Duration.ofSeconds(20))));
         System.exit(0);
     }
 }

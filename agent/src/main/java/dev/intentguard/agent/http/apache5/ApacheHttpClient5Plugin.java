@@ -4,6 +4,7 @@ import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
 import dev.intentguard.agent.weave.PluginContext;
+import dev.intentguard.agent.weave.SupportedLibrary;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
 import org.slf4j.Logger;
@@ -53,6 +54,10 @@ public final class ApacheHttpClient5Plugin extends ExactNamePlugin {
     static final String ASYNC_CALLBACK = "org.apache.hc.client5.http.impl.async.InternalAbstractHttpAsyncClient$2";
     private static final Logger LOG = LoggerFactory.getLogger("intentguard");
 
+    /** The async client's hooks have their shape from 5.3 on (5.1 and 5.2 differ); the classic ones from 5.1. */
+    private static final SupportedLibrary LIBRARY = new SupportedLibrary("Apache HttpClient 5", "org.apache.httpcomponents.client5",
+            "httpclient5", "5.3.1", "5.6.5", INTERNAL_CLIENT);
+
     private PluginContext context;
 
     public ApacheHttpClient5Plugin() {
@@ -63,6 +68,11 @@ public final class ApacheHttpClient5Plugin extends ExactNamePlugin {
     @Override
     public String name() {
         return Apache5Requests.CLIENT;
+    }
+
+    @Override
+    public SupportedLibrary library() {
+        return LIBRARY;
     }
 
     @Override

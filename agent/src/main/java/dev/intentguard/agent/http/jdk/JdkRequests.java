@@ -123,6 +123,14 @@ final class JdkRequests {
         guard.attempt(scope, CLIENT, target, WireOutcome.RESPONSE, status, null);
         // The exchange is answered; a redirect or an authentication round that follows begins again (followed).
         guard.ended(scope, target);
+        if (!followable(status)) {
+            IntentScope.take(request);                        // nothing of this copy is asked again: untag it now, not at GC
+        }
+    }
+
+    /** An answer the client may follow with a copy of the request (a redirect, an authentication round). */
+    private static boolean followable(int status) {
+        return status == 401 || status == 407 || (status >= 300 && status < 400);
     }
 
     /**
@@ -171,6 +179,7 @@ final class JdkRequests {
         guard.attempt(scope, CLIENT, target, notSent ? WireOutcome.NOT_SENT : WireOutcome.NO_RESPONSE, 0,
                 end == null ? null : end.getClass().getSimpleName());
         guard.ended(scope, target);
+        IntentScope.take(current);                            // the exchange failed for good
         return null;
     }
 }

@@ -13,6 +13,6 @@ final class ConnectFailureAdvice {
 
     @Advice.OnMethodExit(inline = false, onThrowable = Throwable.class)
     static void exit(@Advice.Argument(0) Interceptor.Chain chain, @Advice.Thrown Throwable thrown) {
-        OkHttpCalls.connectFailed(chain, thrown);
+        OkHttpCalls.connectFailed(chain.request(), thrown);
     }
 }

@@ -9,7 +9,6 @@ import dev.intentguard.bridge.IntentScope;
 import dev.intentguard.bridge.ToolFrame;
 import okhttp3.Call;
 import okhttp3.HttpUrl;
-import okhttp3.Interceptor;
 import okhttp3.Request;
 import okhttp3.Response;
 import okhttp3.internal.http.RetryAndFollowUpInterceptor;
@@ -133,24 +132,24 @@ final class OkHttpCalls {
      * written (connect refused, unknown host, connect timeout). 4.x wraps connect failures in its {@code RouteException}
      * (a RuntimeException); its cause is reported.
      */
-    static void connectFailed(Interceptor.Chain chain, Throwable thrown) {
+    static void connectFailed(Request request, Throwable thrown) {
         ToolFrame scope = IntentScope.current();
         HttpGuard guard = HttpGuard.get();
         if (thrown == null || scope == null || guard == null) {
             return;
         }
         Throwable cause = !(thrown instanceof IOException) && thrown.getCause() instanceof IOException ? thrown.getCause() : thrown;
-        guard.attempt(scope, CLIENT, target(chain.request()), WireOutcome.NOT_SENT, 0, cause.getClass().getSimpleName());
+        guard.attempt(scope, CLIENT, target(request), WireOutcome.NOT_SENT, 0, cause.getClass().getSimpleName());
     }
 
     /** {@code CallServerInterceptor.intercept}: the request written and the response head read, or no answer. */
-    static void attempted(Interceptor.Chain chain, Response response, Throwable thrown) {
+    static void attempted(Request request, Response response, Throwable thrown) {
         ToolFrame scope = IntentScope.current();
         HttpGuard guard = HttpGuard.get();
         if (scope == null || guard == null) {
             return;
         }
-        HttpTarget target = target(chain.request());
+        HttpTarget target = target(request);
         if (thrown == null && response != null) {
             guard.attempt(scope, CLIENT, target, WireOutcome.RESPONSE, response.code(), null);
         } else if (thrown != null) {

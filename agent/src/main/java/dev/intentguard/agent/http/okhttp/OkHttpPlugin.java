@@ -4,6 +4,7 @@ import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
 import dev.intentguard.agent.weave.PluginContext;
+import dev.intentguard.agent.weave.SupportedLibrary;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
@@ -46,6 +47,13 @@ public final class OkHttpPlugin extends ExactNamePlugin {
     static final String RETRY_AND_FOLLOW_UP = "okhttp3.internal.http.RetryAndFollowUpInterceptor";
     static final String CALL_SERVER = "okhttp3.internal.http.CallServerInterceptor";
 
+    /**
+     * OkHttp 4 is built without Maven metadata or a version in its manifest, so a 4.x jar is woven whatever its
+     * version (each advice checks the shape it needs); OkHttp 5 says its version ({@code Bundle-Version}).
+     */
+    private static final SupportedLibrary LIBRARY = new SupportedLibrary("OkHttp", "com.squareup.okhttp3", "okhttp",
+            "4.12.0", "5.5.1", "okhttp3.OkHttpClient");
+
     private PluginContext context;
 
     public OkHttpPlugin() {
@@ -55,6 +63,11 @@ public final class OkHttpPlugin extends ExactNamePlugin {
     @Override
     public String name() {
         return OkHttpCalls.CLIENT;
+    }
+
+    @Override
+    public SupportedLibrary library() {
+        return LIBRARY;
     }
 
     @Override

@@ -16,6 +16,6 @@ final class WireAttemptAdvice {
     @Advice.OnMethodExit(inline = false, onThrowable = Throwable.class)
     static void exit(@Advice.Argument(0) Interceptor.Chain chain, @Advice.Return Response response,
                      @Advice.Thrown Throwable thrown) {
-        OkHttpCalls.attempted(chain, response, thrown);
+        OkHttpCalls.attempted(chain.request(), response, thrown);
     }
 }

@@ -3,9 +3,9 @@ package dev.intentguard.agent.http.reactornetty;
 import dev.intentguard.agent.http.HttpExchange;
 import dev.intentguard.agent.http.HttpGuard;
 import dev.intentguard.bridge.ToolFrame;
+import dev.intentguard.bridge.WeakIdentityKey;
 
 import java.lang.ref.ReferenceQueue;
-import java.lang.ref.WeakReference;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -20,8 +20,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * </ul>
  */
 final class InFlight {
-    private static final ConcurrentHashMap<Key, Request> REQUESTS = new ConcurrentHashMap<>();
-    private static final ConcurrentHashMap<Key, ToolFrame> HANDOFFS = new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<WeakIdentityKey, Request> REQUESTS = new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<WeakIdentityKey, ToolFrame> HANDOFFS = new ConcurrentHashMap<>();
     private static final ReferenceQueue<Object> GONE = new ReferenceQueue<>();
 
     private InFlight() {
@@ -45,14 +45,22 @@ final class InFlight {
     static void subscribed(Object handler, ToolFrame scope) {
         expunge();
         HttpGuard guard = HttpGuard.get();
-        if (guard != null && HANDOFFS.putIfAbsent(new Key(handler, GONE), scope) == null) {
+        if (guard != null && HANDOFFS.putIfAbsent(new WeakIdentityKey(handler, GONE), scope) == null) {
             guard.handedOff(scope);
         }
     }
 
+    /**
+     * The tool call the subscription {@code handler} was made in, while it is under way; {@code null} after its last
+     * outcome (a redirect Reactor Netty follows itself is not covered) or for a subscription made outside a tool.
+     */
+    static ToolFrame scopeOf(Object handler) {
+        return handler == null || HANDOFFS.isEmpty() ? null : HANDOFFS.get(new WeakIdentityKey(handler, null));
+    }
+
     /** The subscription's last outcome: the hand-off ends, once. */
     static void over(Object handler) {
-        ToolFrame scope = handler == null || HANDOFFS.isEmpty() ? null : HANDOFFS.remove(new Key(handler, null));
+        ToolFrame scope = handler == null || HANDOFFS.isEmpty() ? null : HANDOFFS.remove(new WeakIdentityKey(handler, null));
         HttpGuard guard = HttpGuard.get();
         if (scope != null && guard != null) {
             guard.handOffEnded(scope);
@@ -61,40 +69,17 @@ final class InFlight {
 
     static void put(Object connection, Request request) {
         expunge();
-        REQUESTS.put(new Key(connection, GONE), request);
+        REQUESTS.put(new WeakIdentityKey(connection, GONE), request);
     }
 
     static Request remove(Object connection) {
-        return connection == null || REQUESTS.isEmpty() ? null : REQUESTS.remove(new Key(connection, null));
+        return connection == null || REQUESTS.isEmpty() ? null : REQUESTS.remove(new WeakIdentityKey(connection, null));
     }
 
     private static void expunge() {
         for (Object gone; (gone = GONE.poll()) != null; ) {
             REQUESTS.remove(gone);
             HANDOFFS.remove(gone);
-        }
-    }
-
-    private static final class Key extends WeakReference<Object> {
-        private final int hash;
-
-        Key(Object referent, ReferenceQueue<Object> queue) {
-            super(referent, queue);
-            this.hash = System.identityHashCode(referent);
-        }
-
-        @Override
-        public int hashCode() {
-            return hash;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            if (this == o) {
-                return true;
-            }
-            Object mine = get();
-            return o instanceof Key && mine != null && mine == ((Key) o).get();
         }
     }
 }

@@ -50,7 +50,6 @@ final class SubscribeAdvice {
         static void exit(@Advice.This Object handler) {
             ToolFrame scope = IntentScope.current();
             if (scope != null) {
-                IntentScope.carry(handler, scope);
                 InFlight.subscribed(handler, scope);
             }
         }

@@ -21,7 +21,7 @@ final class ParseResponseAdvice {
     static Object[] enter(@Advice.Argument(1) Object second,
                           @Advice.Argument(value = 2, optional = true) Object third,
                           @Advice.FieldValue("requests") Object requests,
-                          @Advice.FieldValue("failedOnce") boolean failedOnce) throws ReflectiveOperationException {
+                          @Advice.FieldValue("failedOnce") boolean failedOnce) throws Throwable {
         return UrlConnections.parsing(requests, second, third, failedOnce);
     }
 
@@ -31,12 +31,9 @@ final class ParseResponseAdvice {
     @Advice.AssignReturned.AsScalar                                   // null (also a failed advice's): leave the field
     static Boolean exit(@Advice.Enter Object[] state,
                         @Advice.Argument(0) Object responses,
-                        @Advice.Argument(1) Object second,
-                        @Advice.Argument(value = 2, optional = true) Object third,
-                        @Advice.FieldValue("requests") Object requests,
                         @Advice.FieldValue("streaming") boolean streaming,
                         @Advice.FieldValue("retryPostProp") boolean retryPost,
-                        @Advice.Thrown Throwable thrown) throws ReflectiveOperationException {
-        return UrlConnections.parsed(state, responses, requests, second, third, streaming, retryPost, thrown);
+                        @Advice.Thrown Throwable thrown) throws Throwable {
+        return UrlConnections.parsed(state, responses, streaming, retryPost, thrown);
     }
 }

@@ -8,7 +8,9 @@ import dev.intentguard.bridge.IntentScope;
 import dev.intentguard.bridge.ToolFrame;
 
 import java.io.IOException;
-import java.lang.reflect.Method;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.net.HttpURLConnection;
 import java.net.SocketTimeoutException;
 import java.net.URL;
@@ -21,7 +23,7 @@ import java.net.URL;
  *
  * <p>{@code MessageHeader} (the request and response heads) is in {@code sun.net.www}, which {@code java.base} does not
  * export: the plugin's loader gets that package exported to it alone ({@link UrlConnectionPlugin#jdkInternals}), and its
- * two methods are called reflectively, only inside a tool.
+ * two methods are called through method handles, only inside a tool.
  */
 final class UrlConnections {
     static final String CLIENT = "HttpURLConnection";
@@ -135,7 +137,7 @@ final class UrlConnections {
      * connection sets it itself after its one resend, so setting it first makes the first failure final: that stops the
      * resend of a keyed write of a side-effect call under {@code client-retries: suppress}.
      */
-    static Object[] parsing(Object requests, Object second, Object third, boolean failedOnce) throws ReflectiveOperationException {
+    static Object[] parsing(Object requests, Object second, Object third, boolean failedOnce) throws Throwable {
         ToolFrame scope = IntentScope.current();
         HttpGuard guard = HttpGuard.get();
         if (scope == null || guard == null || requests == null) {
@@ -150,12 +152,12 @@ final class UrlConnections {
         if (failedOnce) {
             // The connection is writing the request again after the previous attempt failed (same-key mode).
             guard.attempt(scope, CLIENT, target, WireOutcome.NO_RESPONSE, 0, "no response; HttpURLConnection sends it again");
-            return new Object[] {RESEND, Boolean.TRUE};
+            return new Object[] {RESEND, Boolean.TRUE, target};
         }
-        if (guard.keyFor(scope, target) != null && guard.suppressResends(scope)) {
-            return new Object[] {SUPPRESSING, Boolean.TRUE};
+        if (guard.keyed(scope, target) && guard.suppressResends(scope)) {
+            return new Object[] {SUPPRESSING, Boolean.TRUE, target};
         }
-        return new Object[] {WATCHED, Boolean.FALSE};
+        return new Object[] {WATCHED, Boolean.FALSE, target};
     }
 
     /**
@@ -164,20 +166,19 @@ final class UrlConnections {
      * {@code failedOnce} becomes: back to {@code false} after a stopped call, so a kept-alive connection behaves as usual
      * for later requests; {@code null} to leave it.
      */
-    static Boolean parsed(Object[] state, Object responses, Object requests, Object second, Object third, boolean streaming,
-                          boolean retryPost, Throwable thrown) throws ReflectiveOperationException {
+    static Boolean parsed(Object[] state, Object responses, boolean streaming, boolean retryPost, Throwable thrown)
+            throws Throwable {
         int s = state == null ? IGNORED : (Integer) state[0];
         if (s != WATCHED && s != SUPPRESSING) {
             return null;
         }
         ToolFrame scope = IntentScope.current();
         HttpGuard guard = HttpGuard.get();
-        HttpURLConnection c = connection(second, third);
-        String method = method(requests);
-        if (scope == null || guard == null || c == null || method == null) {
+        if (scope == null || guard == null) {
             return s == SUPPRESSING ? Boolean.FALSE : null;
         }
-        HttpTarget target = target(c, method);
+        HttpTarget target = (HttpTarget) state[2];
+        String method = target.method();
         if (thrown == null) {
             int status = status(responses);
             if (status > 0) {
@@ -216,28 +217,30 @@ final class UrlConnections {
     }
 
     /** The request line's method, or {@code null} for a proxy's {@code CONNECT} (a tunnel, not the request). */
-    private static String method(Object requests) throws ReflectiveOperationException {
-        String line = (String) MessageHeaders.GET_KEY.invoke(requests, 0);
+    private static String method(Object requests) throws Throwable {
+        String line = (String) MessageHeaders.GET_KEY.invokeExact(requests, 0);
         int space = line == null ? -1 : line.indexOf(' ');
         return space <= 0 || line.startsWith("CONNECT ") ? null : line.substring(0, space);
     }
 
-    private static int status(Object responses) throws ReflectiveOperationException {
-        String line = (String) MessageHeaders.GET_VALUE.invoke(responses, 0);
+    private static int status(Object responses) throws Throwable {
+        String line = (String) MessageHeaders.GET_VALUE.invokeExact(responses, 0);
         int space = line == null || !line.startsWith("HTTP/") ? -1 : line.indexOf(' ');
         return space > 0 && line.length() >= space + 4 ? Integer.parseInt(line.substring(space + 1, space + 4)) : 0;
     }
 
     /** {@code sun.net.www.MessageHeader}'s two readers, looked up on the first write of a tool, not at start-up. */
     private static final class MessageHeaders {
-        static final Method GET_KEY;
-        static final Method GET_VALUE;
+        static final MethodHandle GET_KEY;
+        static final MethodHandle GET_VALUE;
 
         static {
             try {
                 Class<?> type = Class.forName("sun.net.www.MessageHeader");
-                GET_KEY = type.getMethod("getKey", int.class);
-                GET_VALUE = type.getMethod("getValue", int.class);
+                MethodType reader = MethodType.methodType(String.class, int.class);
+                MethodType erased = MethodType.methodType(String.class, Object.class, int.class);
+                GET_KEY = MethodHandles.lookup().findVirtual(type, "getKey", reader).asType(erased);
+                GET_VALUE = MethodHandles.lookup().findVirtual(type, "getValue", reader).asType(erased);
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }

@@ -55,41 +55,28 @@ abstract class Apache4Scenarios {
         world.close();
     }
 
-    private ForkedJvm.Result run(ForkedJvm jvm) throws Exception {
-        ForkedJvm.Result r = jvm.run(90);
-        assertEquals(0, r.exitCode, r.toString());
-        return r;
-    }
-
-    private static void assertAllKeyed(List<RawHttpServer.Request> requests, String tool, Object context) {
-        List<String> keys = ClientWorld.keys(requests);
-        assertNotNull(keys.get(0), "no key on " + requests + "\n" + context);
-        assertTrue(keys.get(0).startsWith("ig1:" + tool + ":"), keys + "\n" + context);
-        assertEquals(Collections.nCopies(keys.size(), keys.get(0)), keys, "every attempt carries the same key\n" + context);
-    }
-
     @Test
     void eachRetryLayerSendsAWriteOnceWithTheAgentWhereTheClientOrTheToolSendsItTwiceWithout() throws Exception {
-        ForkedJvm.Result without = run(world.hostWithoutAgent(APP, lib(),
+        ForkedJvm.Result without = ClientWorld.run(world.hostWithoutAgent(APP, lib(),
                 "warm|/warm", "delete|D1|/reset/plain", "tool|B1|/busy/plain", "loop|L1|/slow/loop-plain"));
         assertEquals(2, world.requests("DELETE", "/reset/plain").size(), "RetryExec resends a DELETE reset on a pooled connection\n" + without);
         assertEquals(2, world.requests("POST", "/busy/plain").size(), "the 503 strategy resends the POST\n" + without);
         assertEquals(2, world.requests("POST", "/slow/loop-plain").size(), "the tool's own loop sends twice\n" + without);
 
-        ForkedJvm.Result r = run(world.host(APP, lib(),
+        ForkedJvm.Result r = ClientWorld.run(world.host(APP, lib(),
                 "warm|/warm", "delete|D1|/reset/agent", "tool|B1|/busy/agent", "loop|L1|/slow/loop-agent", "plain|/busy/outside"));
 
         List<RawHttpServer.Request> deletes = world.requests("DELETE", "/reset/agent");
         assertEquals(1, deletes.size(), "RetryExec's resend is stopped: " + deletes + "\n" + r);
         assertEquals(2, deletes.get(0).onConnection, "the DELETE went out on the warm, pooled connection");
-        assertAllKeyed(deletes, "apache4_delete", r);
+        ClientWorld.assertAllKeyed(deletes, "apache4_delete", r);
         assertTrue(r.lines("RESULT delete ").get(0).startsWith(PENDING), r.toString());
         assertTrue(r.stderr.contains("suppressed a resend by httpclient4 in apache4_delete (RetryExec after"), r.stderr);
         assertTrue(r.stderr.contains("/reset/agent was sent and got no response"), "judged from the wire:\n" + r.stderr);
 
         List<RawHttpServer.Request> posts = world.requests("POST", "/busy/agent");
         assertEquals(1, posts.size(), "the 503 strategy's resend is stopped: " + posts + "\n" + r);
-        assertAllKeyed(posts, "apache4_post", r);
+        ClientWorld.assertAllKeyed(posts, "apache4_post", r);
         assertEquals(ClientWorld.loggedKey(r.stderr, "intent", "apache4_post"), posts.get(0).header(ClientWorld.KEY));
         assertTrue(r.lines("RESULT tool ").get(0).startsWith(PENDING), r.toString());
         assertTrue(r.stderr.contains("suppressed a resend by httpclient4 in apache4_post (ServiceUnavailableRetryExec after HTTP 503)"),
@@ -97,7 +84,7 @@ abstract class Apache4Scenarios {
 
         List<RawHttpServer.Request> looped = world.requests("POST", "/slow/loop-agent");
         assertEquals(1, looped.size(), "the tool's own second send is refused before it is written: " + looped + "\n" + r);
-        assertAllKeyed(looped, "apache4_loop", r);
+        ClientWorld.assertAllKeyed(looped, "apache4_loop", r);
         assertEquals(1, r.lines("LOOP first attempt failed: java.net.SocketTimeoutException").size(), r.toString());
         assertTrue(r.lines("RESULT loop ").get(0).startsWith(PENDING), "the model is told it may have happened\n" + r);
         assertTrue(r.stderr.contains("suppressed a resend in apache4_loop (sent again by the application or a library"), r.stderr);
@@ -110,7 +97,7 @@ abstract class Apache4Scenarios {
 
     @Test
     void connectRefusedFailsAndTheNextCallSendsOnceWithTheSameKey() throws Exception {
-        ForkedJvm.Result refused = run(world.host(APP, lib(), "tool|C1|/charges/c1")
+        ForkedJvm.Result refused = ClientWorld.run(world.host(APP, lib(), "tool|C1|/charges/c1")
                 .property("provider.url", "http://127.0.0.1:" + ClientWorld.deadPort()));
         List<String> thrown = refused.lines("THROWN tool ");
         assertEquals(1, thrown.size(), refused.toString());
@@ -119,7 +106,7 @@ abstract class Apache4Scenarios {
                 "judged from the wire:\n" + refused.stderr);
         String key = ClientWorld.loggedKey(refused.stderr, "failed", "apache4_post");
 
-        ForkedJvm.Result next = run(world.host(APP, lib(), "tool|C1|/charges/c1"));
+        ForkedJvm.Result next = ClientWorld.run(world.host(APP, lib(), "tool|C1|/charges/c1"));
         assertEquals(1, next.lines("RESULT tool {\"id\"").size(), next.toString());
         List<RawHttpServer.Request> posts = world.requests("POST", "/charges/c1");
         assertEquals(1, posts.size(), posts.toString());
@@ -130,7 +117,7 @@ abstract class Apache4Scenarios {
     void thePluginSwitchedOffByNameLeavesTheClientAloneAndAnUnknownNameIsReportedWithItsLine() throws Exception {
         world.config("  hosts: [127.0.0.1]\n  client-retries: suppress",
                 "plugins:\n  httpclient4: off\n  okhttp3: off\n" + TOOLS);
-        ForkedJvm.Result r = run(world.host(APP, lib(), "tool|N1|/busy/off"));
+        ForkedJvm.Result r = ClientWorld.run(world.host(APP, lib(), "tool|N1|/busy/off"));
         List<RawHttpServer.Request> posts = world.requests("POST", "/busy/off");
         assertEquals(2, posts.size(), "the client as it is: its 503 resend goes\n" + r);
         assertEquals(Collections.nCopies(2, null), ClientWorld.keys(posts), r.toString());

@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Apache HttpClient 5's async client ({@code HttpAsyncClients.custom()}), whose retries run on its own I/O
  * reactor and scheduler threads, in a host JVM with the agent: the key on every attempt, the retries stopped
  * inside side_effect tools, the client's own count without the agent. Run once per minor version
- * ({@link ApacheHttpClient5AsyncIT}: 5.6, {@link ApacheHttpClient54AsyncIT}: 5.4).
+ * ({@link ApacheHttpClient5AsyncIT}: the newest supported, {@link ApacheHttpClient53AsyncIT}: the oldest).
  */
 abstract class ApacheAsyncScenarios {
     static final String APP = "dev.intentguard.it.http.ApacheAsyncApp";
@@ -64,20 +64,13 @@ abstract class ApacheAsyncScenarios {
         return r;
     }
 
-    private static void assertAllKeyed(List<RawHttpServer.Request> requests, String tool, Object context) {
-        List<String> keys = ClientWorld.keys(requests);
-        assertNotNull(keys.get(0), "no key on " + requests + "\n" + context);
-        assertTrue(keys.get(0).startsWith("ig1:" + tool + ":"), keys + "\n" + context);
-        assertEquals(Collections.nCopies(keys.size(), keys.get(0)), keys, "every attempt carries the same key\n" + context);
-    }
-
     @Test
     void aPostAnswered503IsSentOnceWithTheAgentAndTwiceWithout() throws Exception {
         ForkedJvm.Result r = withAgent("tool|B1|/busy/agent");
         assertTrue(r.lines("RESULT tool ").get(0).startsWith(PENDING), r.toString());
         List<RawHttpServer.Request> posts = world.requests("POST", "/busy/agent");
         assertEquals(1, posts.size(), "with the agent: " + posts + "\n" + r);
-        assertAllKeyed(posts, "async_post", r);
+        ClientWorld.assertAllKeyed(posts, "async_post", r);
         assertEquals(ClientWorld.loggedKey(r.stderr, "intent", "async_post"), posts.get(0).header(ClientWorld.KEY));
         assertTrue(r.stderr.contains("suppressed a resend by httpclient5 in async_post (HttpRequestRetryExec after HTTP 503)"),
                 r.stderr);
@@ -97,7 +90,7 @@ abstract class ApacheAsyncScenarios {
         assertTrue(results.get(1).startsWith(PENDING), r.toString());
         List<RawHttpServer.Request> posts = world.requests("POST", "/slow/t1");
         assertEquals(1, posts.size(), "the second call must not send: " + posts);
-        assertAllKeyed(posts, "async_post", r);
+        ClientWorld.assertAllKeyed(posts, "async_post", r);
         assertTrue(r.stderr.contains("/slow/t1 was sent and got no response"), "judged from the wire:\n" + r.stderr);
     }
 
@@ -122,7 +115,7 @@ abstract class ApacheAsyncScenarios {
         assertEquals(1, r.lines("RESULT tool {\"id\"").size(), r.toString());
         List<RawHttpServer.Request> posts = world.requests("POST", "/busy/same");
         assertEquals(2, posts.size(), posts.toString());
-        assertAllKeyed(posts, "async_post", r);
+        ClientWorld.assertAllKeyed(posts, "async_post", r);
     }
 
     @Test
@@ -149,7 +142,7 @@ abstract class ApacheAsyncScenarios {
         assertEquals(1, world.requests("POST", "/reset/post-agent").size(), "a POST reset after its body: 1 request");
         List<RawHttpServer.Request> puts = world.requests("PUT", "/reset/agent");
         assertEquals(1, puts.size(), "with the agent: " + puts + "\n" + r);
-        assertAllKeyed(puts, "async_put", r);
+        ClientWorld.assertAllKeyed(puts, "async_put", r);
         assertTrue(r.stderr.contains("/reset/agent was sent and got no response"), r.stderr);
 
         ForkedJvm.Result without = withoutAgent("warm|/warm", "put|P1|/reset/plain", "warm|/warm", "tool|P2|/reset/post-plain");

@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Apache HttpClient 5 classic in a host JVM with the agent, built with {@code HttpClients.custom()} (the
  * default retry strategy: one retry after 1 s, for POST too on 429/503), against a provider that logs
  * every request. Each case that claims a suppression also runs without the agent and asserts the client's
- * own count there. Run once per minor version ({@link ApacheHttpClient5IT}: 5.6, {@link ApacheHttpClient54IT}: 5.4).
+ * own count there. Run on the newest and the oldest supported version ({@link ApacheHttpClient5IT}, {@link ApacheHttpClient53IT}).
  */
 abstract class ApacheClassicScenarios {
     static final String APP = "dev.intentguard.it.http.ApacheApp";
@@ -73,20 +73,13 @@ abstract class ApacheClassicScenarios {
         return r;
     }
 
-    private static void assertAllKeyed(List<RawHttpServer.Request> requests, String tool, Object context) {
-        List<String> keys = ClientWorld.keys(requests);
-        assertNotNull(keys.get(0), "no key on " + requests + "\n" + context);
-        assertTrue(keys.get(0).startsWith("ig1:" + tool + ":"), keys + "\n" + context);
-        assertEquals(Collections.nCopies(keys.size(), keys.get(0)), keys, "every attempt carries the same key\n" + context);
-    }
-
     @Test
     void aPostAnswered503IsSentOnceWithTheAgentAndTwiceWithout() throws Exception {
         ForkedJvm.Result r = withAgent("tool|B1|/busy/agent");
         assertTrue(r.lines("RESULT tool ").get(0).startsWith(PENDING), r.toString());
         List<RawHttpServer.Request> posts = world.requests("POST", "/busy/agent");
         assertEquals(1, posts.size(), "with the agent: " + posts + "\n" + r);
-        assertAllKeyed(posts, "apache_post", r);
+        ClientWorld.assertAllKeyed(posts, "apache_post", r);
         assertEquals(ClientWorld.loggedKey(r.stderr, "intent", "apache_post"), posts.get(0).header(ClientWorld.KEY));
         assertTrue(r.stderr.contains("suppressed a resend by httpclient5 in apache_post (HttpRequestRetryExec after HTTP 503)"),
                 r.stderr);
@@ -107,7 +100,7 @@ abstract class ApacheClassicScenarios {
         List<RawHttpServer.Request> puts = world.requests("PUT", "/reset/agent");
         assertEquals(1, puts.size(), "with the agent: " + puts + "\n" + r);
         assertEquals(2, puts.get(0).onConnection, "the PUT went out on the warm, pooled connection");
-        assertAllKeyed(puts, "apache_put", r);
+        ClientWorld.assertAllKeyed(puts, "apache_put", r);
         assertTrue(r.stderr.contains("suppressed a resend by httpclient5 in apache_put (HttpRequestRetryExec after"), r.stderr);
         assertTrue(r.stderr.contains("/reset/agent was sent and got no response"), r.stderr);
 
@@ -127,7 +120,7 @@ abstract class ApacheClassicScenarios {
         assertTrue(results.get(1).startsWith(PENDING), r.toString());
         List<RawHttpServer.Request> posts = world.requests("POST", "/slow/t1");
         assertEquals(1, posts.size(), "the second call must not send: " + posts);
-        assertAllKeyed(posts, "apache_post", r);
+        ClientWorld.assertAllKeyed(posts, "apache_post", r);
         assertTrue(r.stderr.contains("/slow/t1 was sent and got no response"), "judged from the wire:\n" + r.stderr);
     }
 
@@ -156,7 +149,7 @@ abstract class ApacheClassicScenarios {
         assertEquals(1, r.lines("RESULT tool {\"id\"").size(), r.toString());
         List<RawHttpServer.Request> posts = world.requests("POST", "/busy/same");
         assertEquals(2, posts.size(), posts.toString());
-        assertAllKeyed(posts, "apache_post", r);
+        ClientWorld.assertAllKeyed(posts, "apache_post", r);
         assertTrue(!r.stderr.contains("suppressed a resend"), r.stderr);
     }
 
@@ -195,6 +188,6 @@ abstract class ApacheClassicScenarios {
         List<RawHttpServer.Request> second = world.requests("POST", "/redirected/d1");
         assertEquals(1, first.size(), world.provider.requests().toString());
         assertEquals(1, second.size(), "307 keeps the method and body: " + world.provider.requests());
-        assertAllKeyed(List.of(first.get(0), second.get(0)), "apache_post", r);
+        ClientWorld.assertAllKeyed(List.of(first.get(0), second.get(0)), "apache_post", r);
     }
 }

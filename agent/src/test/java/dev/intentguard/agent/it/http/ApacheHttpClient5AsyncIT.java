@@ -1,12 +1,11 @@
 package dev.intentguard.agent.it.http;
 
-import dev.intentguard.agent.testkit.LibraryJars;
 import java.util.List;
 
-/** {@link ApacheAsyncScenarios} on HttpClient 5.6 (httpclient5 5.6.5, httpcore5 5.4.4). */
+/** {@link ApacheAsyncScenarios} on the newest HttpClient 5 the plugin supports (5.6.5, httpcore5 5.4.4). */
 class ApacheHttpClient5AsyncIT extends ApacheAsyncScenarios {
     @Override
     List<String> lib() {
-        return ApacheHttpClient5IT.APACHE5;
+        return ApacheHttpClient5IT.NEWEST;
     }
 }

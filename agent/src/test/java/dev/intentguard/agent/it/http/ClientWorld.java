@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,6 +20,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * One HTTP client test's world: a config and a store in a temp directory, a raw-socket provider on loopback
@@ -102,6 +108,22 @@ final class ClientWorld implements AutoCloseable {
     /** Requests the provider received with this method and path prefix. */
     List<RawHttpServer.Request> requests(String method, String pathPrefix) {
         return provider.requests(method, pathPrefix);
+    }
+
+    /** Runs a host to its end and asserts a clean exit. */
+    static ForkedJvm.Result run(ForkedJvm jvm) throws Exception {
+        ForkedJvm.Result r = jvm.run(90);
+        assertEquals(0, r.exitCode, r.toString());
+        return r;
+    }
+
+    /** At least one request, each carrying the same key, the one of an intent of {@code tool}. */
+    static void assertAllKeyed(List<RawHttpServer.Request> requests, String tool, Object context) {
+        List<String> keys = keys(requests);
+        assertFalse(keys.isEmpty(), "no request\n" + context);
+        assertNotNull(keys.get(0), "no key on " + requests + "\n" + context);
+        assertTrue(keys.get(0).startsWith("ig1:" + tool + ":"), keys + "\n" + context);
+        assertEquals(Collections.nCopies(keys.size(), keys.get(0)), keys, "every attempt carries the same key\n" + context);
     }
 
     /** The key header of each of these requests (null where absent). */

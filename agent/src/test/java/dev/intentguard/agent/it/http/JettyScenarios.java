@@ -58,32 +58,18 @@ abstract class JettyScenarios {
         world.close();
     }
 
-    private ForkedJvm.Result run(ForkedJvm jvm) throws Exception {
-        ForkedJvm.Result r = jvm.run(90);
-        assertEquals(0, r.exitCode, r.toString());
-        return r;
-    }
-
-    private static void assertAllKeyed(List<RawHttpServer.Request> requests, String tool, Object context) {
-        List<String> keys = ClientWorld.keys(requests);
-        assertFalse(keys.isEmpty(), "no request\n" + context);
-        assertNotNull(keys.get(0), "no key on " + requests + "\n" + context);
-        assertTrue(keys.get(0).startsWith("ig1:" + tool + ":"), keys + "\n" + context);
-        assertEquals(Collections.nCopies(keys.size(), keys.get(0)), keys, "every attempt carries the same key\n" + context);
-    }
-
     @Test
     void theToolsOwnLoopSendsOnceWithTheAgentAndARedirectKeepsTheKey() throws Exception {
-        ForkedJvm.Result without = run(world.hostWithoutAgent(APP, lib(), "loop|L1|/slow/loop-plain", "tool|R1|/redirect/plain"));
+        ForkedJvm.Result without = ClientWorld.run(world.hostWithoutAgent(APP, lib(), "loop|L1|/slow/loop-plain", "tool|R1|/redirect/plain"));
         assertEquals(2, world.requests("POST", "/slow/loop-plain").size(), "the tool's own loop sends twice\n" + without);
         assertEquals(1, world.requests("POST", "/redirected/plain").size(), "Jetty follows the 307 itself\n" + without);
 
-        ForkedJvm.Result r = run(world.host(APP, lib(), "loop|L1|/slow/loop-agent", "tool|R1|/redirect/agent",
+        ForkedJvm.Result r = ClientWorld.run(world.host(APP, lib(), "loop|L1|/slow/loop-agent", "tool|R1|/redirect/agent",
                 "plain|/redirect/outside"));
 
         List<RawHttpServer.Request> looped = world.requests("POST", "/slow/loop-agent");
         assertEquals(1, looped.size(), "the tool's own second send is refused before it is written: " + looped + "\n" + r);
-        assertAllKeyed(looped, "jetty_loop", r);
+        ClientWorld.assertAllKeyed(looped, "jetty_loop", r);
         assertEquals(ClientWorld.loggedKey(r.stderr, "intent", "jetty_loop"), looped.get(0).header(ClientWorld.KEY));
         assertEquals(1, r.lines("LOOP first attempt failed: ").size(), r.toString());
         assertTrue(r.lines("RESULT loop ").get(0).startsWith(PENDING), "the model is told it may have happened\n" + r);
@@ -92,7 +78,7 @@ abstract class JettyScenarios {
         List<RawHttpServer.Request> redirected = world.requests("POST", "/redirect/agent");
         redirected.addAll(world.requests("POST", "/redirected/agent"));
         assertEquals(2, redirected.size(), "the 307 and its follow-up: " + redirected + "\n" + r);
-        assertAllKeyed(redirected, "jetty_post", r);
+        ClientWorld.assertAllKeyed(redirected, "jetty_post", r);
         assertEquals(1, r.lines("RESULT tool ").size(), "answered by the follow-up: done\n" + r);
         assertFalse(r.stderr.contains("pending_unknown tool=jetty_post"), "a 307 is answered by its follow-up\n" + r.stderr);
 
@@ -103,7 +89,7 @@ abstract class JettyScenarios {
 
     @Test
     void connectRefusedFailsAndTheNextCallSendsOnceWithTheSameKey() throws Exception {
-        ForkedJvm.Result refused = run(world.host(APP, lib(), "tool|C1|/charges/c1")
+        ForkedJvm.Result refused = ClientWorld.run(world.host(APP, lib(), "tool|C1|/charges/c1")
                 .property("provider.url", "http://127.0.0.1:" + ClientWorld.deadPort()));
         List<String> thrown = refused.lines("THROWN tool ");
         assertEquals(1, thrown.size(), refused.toString());
@@ -112,7 +98,7 @@ abstract class JettyScenarios {
                 "judged from the wire:\n" + refused.stderr);
         String key = ClientWorld.loggedKey(refused.stderr, "failed", "jetty_post");
 
-        ForkedJvm.Result next = run(world.host(APP, lib(), "tool|C1|/charges/c1"));
+        ForkedJvm.Result next = ClientWorld.run(world.host(APP, lib(), "tool|C1|/charges/c1"));
         assertEquals(1, next.lines("RESULT tool ").size(), next.toString());
         List<RawHttpServer.Request> posts = world.requests("POST", "/charges/c1");
         assertEquals(1, posts.size(), posts.toString());
@@ -121,18 +107,18 @@ abstract class JettyScenarios {
 
     @Test
     void aSendTheToolDoesNotWaitForIsUnderWayAndOneItWaitsForIsDone() throws Exception {
-        ForkedJvm.Result r = run(world.host(APP, lib(), "forget|F1|/slow/forget", "wait|W1|/charges/w1"));
+        ForkedJvm.Result r = ClientWorld.run(world.host(APP, lib(), "forget|F1|/slow/forget", "wait|W1|/charges/w1"));
         assertEquals(List.of("status 200"), r.lines("RESULT wait "), r.toString());
         assertFalse(r.stderr.contains("pending_unknown tool=jetty_wait"), r.stderr);
         assertTrue(r.lines("RESULT forget ").get(0).startsWith(PENDING), "returned while its POST was under way\n" + r);
-        assertAllKeyed(world.requests("POST", "/slow/forget"), "jetty_forget", r);
-        assertAllKeyed(world.requests("POST", "/charges/w1"), "jetty_wait", r);
+        ClientWorld.assertAllKeyed(world.requests("POST", "/slow/forget"), "jetty_forget", r);
+        ClientWorld.assertAllKeyed(world.requests("POST", "/charges/w1"), "jetty_wait", r);
     }
 
     @Test
     void thePluginSwitchedOffByNameLeavesTheClientAlone() throws Exception {
         world.config("  hosts: [127.0.0.1]\n  client-retries: suppress", "plugins:\n  jetty-client: off\n" + TOOLS);
-        ForkedJvm.Result r = run(world.host(APP, lib(), "tool|N1|/charges/off"));
+        ForkedJvm.Result r = ClientWorld.run(world.host(APP, lib(), "tool|N1|/charges/off"));
         List<RawHttpServer.Request> posts = world.requests("POST", "/charges/off");
         assertEquals(1, posts.size(), r.toString());
         assertEquals(Collections.singletonList(null), ClientWorld.keys(posts), r.toString());

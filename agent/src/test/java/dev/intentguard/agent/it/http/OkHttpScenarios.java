@@ -67,13 +67,6 @@ abstract class OkHttpScenarios {
         return r;
     }
 
-    private static void assertAllKeyed(List<RawHttpServer.Request> requests, String tool, Object context) {
-        List<String> keys = ClientWorld.keys(requests);
-        assertNotNull(keys.get(0), "no key on " + requests + "\n" + context);
-        assertTrue(keys.get(0).startsWith("ig1:" + tool + ":"), keys + "\n" + context);
-        assertEquals(Collections.nCopies(keys.size(), keys.get(0)), keys, "every attempt carries the same key\n" + context);
-    }
-
     @Test
     void aResponseLatePastTheTimeoutIsOneKeyedRequestPendingUnknownAndNeverSentAgain() throws Exception {
         ForkedJvm.Result r = withAgent("tool|T1|/slow/t1", "tool|T1|/slow/t1");
@@ -84,7 +77,7 @@ abstract class OkHttpScenarios {
         assertTrue(results.get(1).startsWith(PENDING), r.toString());
         List<RawHttpServer.Request> posts = world.requests("POST", "/slow/t1");
         assertEquals(1, posts.size(), "the second call must not send: " + posts);
-        assertAllKeyed(posts, "okhttp_post", r);
+        ClientWorld.assertAllKeyed(posts, "okhttp_post", r);
         assertEquals(ClientWorld.loggedKey(r.stderr, "intent", "okhttp_post"), posts.get(0).header(ClientWorld.KEY));
         assertTrue(r.stderr.contains("/slow/t1 was sent and got no response"), "judged from the wire:\n" + r.stderr);
     }
@@ -96,7 +89,7 @@ abstract class OkHttpScenarios {
         List<RawHttpServer.Request> posts = world.requests("POST", "/reset/agent");
         assertEquals(1, posts.size(), "with the agent: " + posts + "\n" + r);
         assertEquals(2, posts.get(0).onConnection, "the POST went out on the warm, pooled connection");
-        assertAllKeyed(posts, "okhttp_post", r);
+        ClientWorld.assertAllKeyed(posts, "okhttp_post", r);
         assertTrue(r.stderr.contains("suppressed a resend by okhttp in okhttp_post (retryOnConnectionFailure after"), r.stderr);
         assertTrue(r.stderr.contains("/reset/agent was sent and got no response"), r.stderr);
 
@@ -116,7 +109,7 @@ abstract class OkHttpScenarios {
         assertTrue(results.get(1).startsWith(PENDING), r.toString());
         assertEquals(1, world.requests("POST", "/unavailable/agent").size(), r.toString());
         assertEquals(1, world.requests("POST", "/timeout408/agent").size(), r.toString());
-        assertAllKeyed(world.requests("POST", "/unavailable/agent"), "okhttp_post", r);
+        ClientWorld.assertAllKeyed(world.requests("POST", "/unavailable/agent"), "okhttp_post", r);
         assertTrue(r.stderr.contains("(follow-up of HTTP 503)"), r.stderr);
         assertTrue(r.stderr.contains("(follow-up of HTTP 408)"), r.stderr);
 
@@ -152,10 +145,10 @@ abstract class OkHttpScenarios {
         assertEquals(2, r.lines("RESULT tool {\"id\"").size(), r.toString());
         List<RawHttpServer.Request> reset = world.requests("POST", "/reset/same");
         assertEquals(2, reset.size(), reset.toString());
-        assertAllKeyed(reset, "okhttp_post", r);
+        ClientWorld.assertAllKeyed(reset, "okhttp_post", r);
         List<RawHttpServer.Request> unavailable = world.requests("POST", "/unavailable/same");
         assertEquals(2, unavailable.size(), unavailable.toString());
-        assertAllKeyed(unavailable, "okhttp_post", r);
+        ClientWorld.assertAllKeyed(unavailable, "okhttp_post", r);
         assertTrue(!reset.get(0).header(ClientWorld.KEY).equals(unavailable.get(0).header(ClientWorld.KEY)),
                 "two intents, two keys");
         assertTrue(!r.stderr.contains("suppressed a resend"), r.stderr);
@@ -184,10 +177,10 @@ abstract class OkHttpScenarios {
         assertEquals(2, results.size(), r.toString());
         assertEquals("{\"id\":\"re_1\",\"path\":\"/ok/async\"}", results.get(0));
         assertTrue(results.get(1).startsWith("{\"status\":\"pending_unknown\",\"tool\":\"okhttp_post_async\""), r.toString());
-        assertAllKeyed(world.requests("POST", "/ok/async"), "okhttp_post_async", r);
+        ClientWorld.assertAllKeyed(world.requests("POST", "/ok/async"), "okhttp_post_async", r);
         List<RawHttpServer.Request> reset = world.requests("POST", "/reset/async");
         assertEquals(1, reset.size(), reset + "\n" + r);
-        assertAllKeyed(reset, "okhttp_post_async", r);
+        ClientWorld.assertAllKeyed(reset, "okhttp_post_async", r);
         assertTrue(r.stderr.contains("suppressed a resend by okhttp in okhttp_post_async"), r.stderr);
     }
 
@@ -209,6 +202,6 @@ abstract class OkHttpScenarios {
         List<RawHttpServer.Request> second = world.requests("POST", "/redirected/d1");
         assertEquals(1, first.size(), r.toString());
         assertEquals(1, second.size(), "307 keeps the method and body: " + world.provider.requests());
-        assertAllKeyed(List.of(first.get(0), second.get(0)), "okhttp_post", r);
+        ClientWorld.assertAllKeyed(List.of(first.get(0), second.get(0)), "okhttp_post", r);
     }
 }

@@ -57,12 +57,6 @@ abstract class ReactorNettyScenarios {
         world.close();
     }
 
-    private ForkedJvm.Result run(ForkedJvm jvm) throws Exception {
-        ForkedJvm.Result r = jvm.run(90);
-        assertEquals(0, r.exitCode, r.toString());
-        return r;
-    }
-
     private static void assertKeyed(List<RawHttpServer.Request> requests, String tool, Object context) {
         List<String> keys = ClientWorld.keys(requests);
         assertTrue(keys.get(0) != null && keys.get(0).startsWith("ig1:" + tool + ":"), keys + "\n" + context);
@@ -70,13 +64,13 @@ abstract class ReactorNettyScenarios {
 
     @Test
     void aRetryWhenAroundA500SendsFourPostsWithoutTheAgentAndOneWithIt() throws Exception {
-        ForkedJvm.Result without = run(world.hostWithoutAgent(APP, lib(), "web|W1|/fail/plain-web", "netty|N1|/fail/plain-netty",
+        ForkedJvm.Result without = ClientWorld.run(world.hostWithoutAgent(APP, lib(), "web|W1|/fail/plain-web", "netty|N1|/fail/plain-netty",
                 "forget|F1|/slow/plain-forget"));
         assertEquals(List.of("sent"), without.lines("RESULT forget "), "without the agent the tool says it sent\n" + without);
         assertEquals(4, world.requests("POST", "/fail/plain-web").size(), "WebClient's retryWhen: 4 POSTs\n" + without);
         assertEquals(4, world.requests("POST", "/fail/plain-netty").size(), "HttpClient's retryWhen: 4 POSTs\n" + without);
 
-        ForkedJvm.Result r = run(world.host(APP, lib(), "web|W1|/fail/web", "netty|N1|/fail/netty", "web|W2|/charges/w2",
+        ForkedJvm.Result r = ClientWorld.run(world.host(APP, lib(), "web|W1|/fail/web", "netty|N1|/fail/netty", "web|W2|/charges/w2",
                 "plain|/fail/outside", "forget|F1|/slow/forget", "cached|C1|/fail/kept", "cached-plain|/fail/kept"));
         List<RawHttpServer.Request> web = world.requests("POST", "/fail/web");
         assertEquals(1, web.size(), "the resubscriptions on the timer thread are refused: " + web + "\n" + r);

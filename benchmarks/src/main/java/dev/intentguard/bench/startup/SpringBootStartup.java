@@ -1,0 +1,191 @@
+package dev.intentguard.bench.startup;
+
+import dev.intentguard.bench.BenchPaths;
+import dev.intentguard.bench.fork.TempDirs;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Start-up on a real application (issue 14): the Spring Boot 4 + Spring AI service of {@code benchmarks/spring-ai-app}
+ * (thousands of classes: Spring, Tomcat, Spring AI with its OpenAI client, RestClient and WebClient on Reactor Netty,
+ * Actuator), launched as {@code java -jar spring-ai-app.jar exit} without and with
+ * {@code -javaagent:intentguard-agent.jar=config=...} (its tools guarded: the config names the refund tool, Spring AI's
+ * {@code @Tool} discovery is on), in interleaved rounds in shuffled order. Per launch: the wall time from
+ * {@code ProcessBuilder.start()} to the application's {@code READY} line (printed on {@code ApplicationReadyEvent}),
+ * the process CPU time at that moment, and the JVM's classes loaded. Reports medians, their 95% intervals (order
+ * statistics) and what the agent adds.
+ * <pre>java -cp benchmarks.jar dev.intentguard.bench.startup.SpringBootStartup APP_JAR [rounds] [csv-file]</pre>
+ * Children run on {@code -Dintentguard.bench.java=PATH/bin/java} if given, else on this JVM; with
+ * {@code -Dintentguard.bench.agent.b=<jar>} a second agent jar runs in the same rounds (an A/B of two builds).
+ */
+public final class SpringBootStartup {
+    private static final int WARM_UP_ROUNDS = 2;
+
+    private SpringBootStartup() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path appJar = Path.of(args[0]).toAbsolutePath();
+        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 15;
+        Path csvFile = Path.of(args.length > 2 ? args[2] : "spring-startup.csv");
+        Path dir = Files.createTempDirectory("intentguard-spring-");
+        try {
+            Path config = dir.resolve("intentguard.yaml");
+            Files.writeString(config, String.join("\n",
+                    "store:",
+                    "  path: " + dir.resolve("store").resolve("intents.dat"),
+                    "discover:",
+                    "  spring-ai: true",
+                    "tools:",
+                    "  - name: refundOrder",
+                    "    method: dev.intentguard.bench.springai.RefundSupportApp$RefundTools#refundOrder",
+                    "    effect: side_effect",
+                    "    key: [orderId, amount]",
+                    ""), StandardCharsets.UTF_8);
+            // -Dintentguard.bench.agent.b=<jar>: a second agent jar in the same rounds (an A/B of two builds).
+            String agentB = System.getProperty("intentguard.bench.agent.b");
+            List<String> names = new ArrayList<>(List.of("none", "agent"));
+            List<List<String>> commands = new ArrayList<>(List.of(command(appJar, null),
+                    command(appJar, "-javaagent:" + BenchPaths.agentJar() + "=config=" + config)));
+            if (agentB != null) {
+                names.add("agent_b");
+                commands.add(command(appJar, "-javaagent:" + agentB + "=config=" + config));
+            }
+            List<List<double[]>> results = new ArrayList<>();
+            for (int k = 0; k < names.size(); k++) {
+                results.add(new ArrayList<>());
+            }
+            Random random = new Random(11);
+            StringBuilder csv = new StringBuilder("agent,ready_ms,cpu_ms,uptime_ms,classes\n");
+            for (int round = 0; round < WARM_UP_ROUNDS + rounds; round++) {
+                List<Integer> order = new ArrayList<>();
+                for (int k = 0; k < names.size(); k++) {
+                    order.add(k);
+                }
+                Collections.shuffle(order, random);
+                for (int k : order) {
+                    double[] r = launch(commands.get(k), dir);
+                    if (round >= WARM_UP_ROUNDS) {
+                        results.get(k).add(r);
+                        csv.append(names.get(k)).append(',').append(r[0]).append(',').append(r[1])
+                                .append(',').append(r[2]).append(',').append((long) r[3]).append('\n');
+                    }
+                }
+            }
+            List<double[]> without = results.get(0);
+            Files.writeString(csvFile, csv, StandardCharsets.UTF_8);
+            System.out.println("children: " + ChildJvm.javaBinary() + ", " + appJar.getFileName() + ", " + rounds
+                    + " interleaved rounds (after " + WARM_UP_ROUNDS + " warm-up rounds); load " + load());
+            System.out.println();
+            for (int k = 1; k < names.size(); k++) {
+                List<double[]> with = results.get(k);
+                System.out.println("| " + names.get(k) + " | no agent: median [95% CI] | " + names.get(k)
+                        + ": median [95% CI] | added (median of each) |");
+                System.out.println("|---|---|---|---|");
+                row("time to ready (ms)", without, with, 0);
+                row("process CPU at ready (ms)", without, with, 1);
+                row("JVM uptime at ready (ms)", without, with, 2);
+                row("classes loaded", without, with, 3);
+                System.out.println();
+            }
+        } finally {
+            TempDirs.delete(dir);
+        }
+    }
+
+    private static List<String> command(Path appJar, String agent) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(ChildJvm.javaBinary());
+        if (agent != null) {
+            cmd.add(agent);
+        }
+        cmd.add("-Xlog:disable");
+        cmd.add("-Xlog:class+load=info:file=classes.txt");
+        cmd.add("-jar");
+        cmd.add(appJar.toString());
+        cmd.add("exit");
+        return cmd;
+    }
+
+    /** {ms to READY, process CPU ms at READY, JVM uptime ms at READY, classes loaded}. */
+    private static double[] launch(List<String> cmd, Path dir) throws Exception {
+        Path classes = dir.resolve("classes.txt");
+        Files.deleteIfExists(classes);
+        long started = System.nanoTime();
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+        String ready = null;
+        StringBuilder output = new StringBuilder();
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                if (line.startsWith("READY ")) {
+                    ready = line;
+                    break;
+                }
+                output.append(line).append('\n');
+            }
+            long readyAt = System.nanoTime();
+            if (ready == null) {
+                throw new IllegalStateException("no READY line from " + String.join(" ", cmd) + ":\n" + output);
+            }
+            if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+            if (cmd.stream().anyMatch(a -> a.startsWith("-javaagent")) && !output.toString().contains("intentguard ")) {
+                throw new IllegalStateException("the agent did not start:\n" + output);
+            }
+            String[] f = ready.split(" ");
+            long loaded;
+            try (var lines = Files.lines(classes)) {
+                loaded = lines.count();
+            }
+            return new double[] {(readyAt - started) / 1e6, Double.parseDouble(f[1]), Double.parseDouble(f[2]), loaded};
+        }
+    }
+
+    private static void row(String what, List<double[]> without, List<double[]> with, int i) {
+        double[] a = column(without, i);
+        double[] b = column(with, i);
+        double ma = median(a);
+        double mb = median(b);
+        System.out.printf(Locale.ROOT, "| %s | %.0f [%.0f, %.0f] | %.0f [%.0f, %.0f] | %+.0f (%+.1f%%) |%n", what, ma,
+                ci(a)[0], ci(a)[1], mb, ci(b)[0], ci(b)[1], mb - ma, 100 * (mb - ma) / ma);
+    }
+
+    private static double[] column(List<double[]> rows, int i) {
+        double[] c = new double[rows.size()];
+        for (int k = 0; k < c.length; k++) {
+            c[k] = rows.get(k)[i];
+        }
+        Arrays.sort(c);
+        return c;
+    }
+
+    private static double median(double[] sorted) {
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    /** A 95% interval of the median from order statistics (normal approximation of the binomial). */
+    private static double[] ci(double[] sorted) {
+        int n = sorted.length;
+        int lo = (int) Math.max(0, Math.floor(n / 2.0 - 1.96 * Math.sqrt(n) / 2));
+        int hi = (int) Math.min(n - 1, Math.ceil(n / 2.0 + 1.96 * Math.sqrt(n) / 2) - 1);
+        return new double[] {sorted[lo], sorted[hi]};
+    }
+
+    private static String load() throws Exception {
+        List<String> parts = Arrays.asList(Files.readString(Path.of("/proc/loadavg")).split(" "));
+        return String.join(" ", Collections.unmodifiableList(parts.subList(0, 3)));
+    }
+}
