@@ -93,6 +93,22 @@ public final class Dispatcher {
         }
     }
 
+    /**
+     * Tool method exit, before {@link #exitTool}: {@code true} when the frame runs the body once more (a retry the agent
+     * owns, after a failure before anything was processed). Never throws; a failure answers {@code false}.
+     */
+    public static boolean repeatTool(Object frame, Object returned, Throwable thrown) {
+        if (!(frame instanceof ToolFrame)) {
+            return false;
+        }
+        try {
+            return ((ToolFrame) frame).again(returned, thrown);
+        } catch (Throwable t) {
+            report(hooks, "repeatTool", t);
+            return false;
+        }
+    }
+
     /** Tool method exit: lets the frame decide what the caller receives. */
     public static void exitTool(Object frame, Object returned, Throwable thrown) {
         if (!(frame instanceof ToolFrame)) {

@@ -29,6 +29,14 @@ public abstract class ToolFrame {
     }
 
     /**
+     * Called when the body has run and ended, before {@link #exit}: {@code true} makes the woven method run its body once
+     * more, in this frame (a retry the agent owns); the default never does.
+     */
+    protected boolean again(Object returned, Throwable thrown) {
+        return false;
+    }
+
+    /**
      * Called on exit with what the body returned or threw (both {@code null}/default when skipped).
      * Implementations decide the answer with {@link #answer} or {@link #answerThrowing}.
      */

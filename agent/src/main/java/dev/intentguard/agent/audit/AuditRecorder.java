@@ -45,6 +45,8 @@ public final class AuditRecorder {
     private final JournalWriter journal;
     private final Logger log = LoggerFactory.getLogger("intentguard.audit");
     private final AtomicLong lastError = new AtomicLong();
+    /** The registered MBean, which sends the escalation notifications; {@code null} without JMX. */
+    private volatile ToolsMBean mbean;
 
     AuditRecorder(Mode mode, boolean resendsSuppressed, JournalWriter journal, EventSink events) {
         this.audit = mode == Mode.AUDIT;
@@ -106,6 +108,18 @@ public final class AuditRecorder {
     /** Begins the audit of a call of {@code tool} for the intent {@code key}. */
     public CallAudit begin(String tool, String effect, String key) {
         return new CallAudit(this, tool, effect, key);
+    }
+
+    /**
+     * An intent of {@code tool} needs a person (said once per intent, by the JVM that escalated it): counted, and sent
+     * as the JMX notification {@code intentguard.escalation} of {@code dev.intentguard:type=Tools}.
+     */
+    public void escalated(String tool, String key, String status, String why) {
+        counters(tool, "side_effect").escalations.increment();
+        ToolsMBean bean = mbean;
+        if (bean != null) {
+            bean.escalation(tool, key, status, why);
+        }
     }
 
     /** Whether {@code answer} stops a duplicate: already_done, pending_unknown, rejected, in_flight. */
@@ -245,9 +259,12 @@ public final class AuditRecorder {
             log.debug("no JMX in this runtime (module java.management): {} is not registered", "dev.intentguard:type=Tools");
             return;
         }
-        String problem = ToolsMBean.register(directory, this);
+        ToolsMBean bean = new ToolsMBean(directory, this);
+        String problem = bean.register();
         if (problem != null) {
             log.warn("the MBean dev.intentguard:type=Tools is not registered: {}", problem);
+        } else {
+            mbean = bean;
         }
     }
 

@@ -60,6 +60,14 @@ public final class CallerSnapshot {
     }
 
     /**
+     * How a conversation id (or a tool-call or turn id) is kept in records and the journal: {@code intents
+     * --conversation ID} finds a conversation's intents by it.
+     */
+    public static String hashOf(String id) {
+        return hash(id);
+    }
+
+    /**
      * A 64-bit hash of {@code value} in hex (FNV-1a over the UTF-8 bytes, then a finalizer that spreads the bits):
      * enough to tell two ids apart, and no way to read the id back from a journal or a store file.
      */

@@ -11,6 +11,7 @@ public final class ToolCounters {
     final LongAdder suppressed = new LongAdder();
     final LongAdder unknownOutcomes = new LongAdder();
     final LongAdder disabledAnswers = new LongAdder();
+    final LongAdder escalations = new LongAdder();
     final LongAdder[] repeats = adders();
     final LongAdder[] prevented = adders();
 
@@ -53,6 +54,11 @@ public final class ToolCounters {
     /** Calls that ended with an unknown outcome (recorded pending_unknown). */
     public long unknownOutcomes() {
         return unknownOutcomes.sum();
+    }
+
+    /** Intents escalated to a person (a retry budget spent, requires_reconciliation), by this JVM. */
+    public long escalations() {
+        return escalations.sum();
     }
 
     /** Calls answered {@code disabled} (the kill switch). */

@@ -9,6 +9,9 @@ import javax.management.AttributeNotFoundException;
 import javax.management.DynamicMBean;
 import javax.management.MBeanAttributeInfo;
 import javax.management.MBeanInfo;
+import javax.management.MBeanNotificationInfo;
+import javax.management.Notification;
+import javax.management.NotificationBroadcasterSupport;
 import javax.management.MBeanOperationInfo;
 import javax.management.MBeanParameterInfo;
 import javax.management.ReflectionException;
@@ -17,38 +20,60 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
  * {@code dev.intentguard:type=Tools}: one MBean for every guarded tool. Attributes are named
  * {@code <tool>.<counter>} and are numbers (what the Prometheus JMX exporter reads): {@code enabled} (1 or 0),
- * {@code invocations}, {@code runs}, {@code wire_attempts}, {@code suppressed}, {@code unknown_outcomes},
+ * {@code invocations}, {@code runs}, {@code wire_attempts}, {@code suppressed}, {@code unknown_outcomes}, {@code escalations},
  * {@code disabled_answers}, {@code repeats.<layer>} and {@code prevented.<layer>} for each layer; {@code <tool>.effect}
  * is text. Operations {@code disable(tool)} and {@code enable(tool)} are the kill switch at run time: a disabled tool
- * answers {@code disabled} and the application keeps running.
+ * answers {@code disabled} and the application keeps running. It sends the notification {@code intentguard.escalation}
+ * once per intent that needs a person, with {@code tool}, {@code key}, {@code status} and {@code why} as user data.
  */
-public final class ToolsMBean implements DynamicMBean {
+public final class ToolsMBean extends NotificationBroadcasterSupport implements DynamicMBean {
+    /** The type of the notification sent once when an intent needs a person. */
+    public static final String ESCALATION = "intentguard.escalation";
     public static final String NAME = "dev.intentguard:type=Tools";
     private static final Logger LOG = LoggerFactory.getLogger("intentguard");
 
     private final ToolDirectory directory;
     private final AuditRecorder recorder;
 
+    private final AtomicLong sequence = new AtomicLong();
+
     public ToolsMBean(ToolDirectory directory, AuditRecorder recorder) {
+        super(new MBeanNotificationInfo(new String[] {ESCALATION}, Notification.class.getName(),
+                "an intent needs a person: a retry budget spent, or still unknown after reconcile.escalate-after; user data: "
+                        + "a map of tool, key, status, why"));
         this.directory = directory;
         this.recorder = recorder;
     }
 
+    /** Sends {@link #ESCALATION}: the message is the WARN line's gist, the user data a map of its parts. */
+    void escalation(String tool, String key, String status, String why) {
+        Notification n = new Notification(ESCALATION, NAME, sequence.incrementAndGet(), System.currentTimeMillis(),
+                tool + " " + key + " " + status + ": " + why);
+        Map<String, String> data = new LinkedHashMap<>();
+        data.put("tool", tool);
+        data.put("key", key);
+        data.put("status", status);
+        data.put("why", why);
+        n.setUserData(data);
+        sendNotification(n);
+    }
+
     /** Attribute name to its type and current value; rebuilt on each read (tools appear as their classes load). */
-    /** Registers the MBean in the platform MBeanServer; returns a problem, or {@code null}. */
-    static String register(ToolDirectory directory, AuditRecorder recorder) {
+    /** Registers this MBean in the platform MBeanServer; returns a problem, or {@code null}. */
+    String register() {
         try {
             javax.management.MBeanServer server = java.lang.management.ManagementFactory.getPlatformMBeanServer();
             javax.management.ObjectName name = new javax.management.ObjectName(NAME);
             if (server.isRegistered(name)) {
                 return NAME + " is already registered";
             }
-            server.registerMBean(new ToolsMBean(directory, recorder), name);
+            server.registerMBean(this, name);
             return null;
         } catch (Exception | LinkageError e) {
             return String.valueOf(e);
@@ -76,6 +101,8 @@ public final class ToolsMBean implements DynamicMBean {
             put(out, p + "suppressed", "long", () -> c == null ? 0L : c.suppressed(), "client resends stopped");
             put(out, p + "unknown_outcomes", "long", () -> c == null ? 0L : c.unknownOutcomes(),
                     "calls that ended pending_unknown");
+            put(out, p + "escalations", "long", () -> c == null ? 0L : c.escalations(),
+                    "intents escalated to a person by this JVM");
             put(out, p + "disabled_answers", "long", () -> c == null ? 0L : c.disabledAnswers(), "calls answered disabled");
             for (Layer l : Layer.values()) {
                 put(out, p + "repeats." + l.wireName(), "long", () -> c == null ? 0L : c.repeats(l),
@@ -155,6 +182,6 @@ public final class ToolsMBean implements DynamicMBean {
                 new MBeanOperationInfo("enable", "The tool runs again", tool, "java.lang.String", MBeanOperationInfo.ACTION),
         };
         return new MBeanInfo(ToolsMBean.class.getName(), "intentguard: guarded tools, their switches and counters",
-                attrs.toArray(new MBeanAttributeInfo[0]), null, ops, null);
+                attrs.toArray(new MBeanAttributeInfo[0]), null, ops, getNotificationInfo());
     }
 }

@@ -2,6 +2,7 @@ package dev.intentguard.agent.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.intentguard.agent.audit.CallerSnapshot;
 import dev.intentguard.agent.json.AgentJson;
 import dev.intentguard.agent.store.IntentStore;
 import dev.intentguard.agent.store.IntentRecord;
@@ -18,17 +19,20 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code intents --store PATH|URL [--status S] [--json]}: the intents of a store, oldest first, read while the
- * application runs (the store is shared).
+ * {@code intents --store PATH|URL [--status S] [--conversation ID] [--json]}: the intents of a store, oldest first, read
+ * while the application runs (the store is shared). With {@code --conversation}, the steps of one conversation in the
+ * order they began ("inventory done, payment pending_unknown"): the conversation as the audit knows it (a chat memory
+ * id, an MCP session, a Spring AI conversation id), matched by its hash, since the id itself is never stored.
  */
 final class IntentsCommand {
-    static final String USAGE = "usage: intents --store PATH|URL [--status pending_unknown|requires_reconciliation|in_flight|done|failed] [--json]";
+    static final String USAGE = "usage: intents --store PATH|URL [--status pending_unknown|requires_reconciliation|in_flight|done|failed] "
+            + "[--conversation ID] [--json]";
 
     private IntentsCommand() {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        StoreArguments a = new StoreArguments(args, List.of("--store", "--status", "--namespace"), List.of("--json"));
+        StoreArguments a = new StoreArguments(args, List.of("--store", "--status", "--namespace", "--conversation"), List.of("--json"));
         if (a.problem() != null || a.get("--store") == null) {
             err.println((a.problem() == null ? "" : a.problem() + "\n") + USAGE);
             return 2;
@@ -41,11 +45,15 @@ final class IntentsCommand {
                 return 2;
             }
         }
+        String conversation = a.get("--conversation");
+        String conversationHash = conversation == null ? null : CallerSnapshot.hashOf(conversation);
         List<Map.Entry<String, IntentRecord>> rows = new ArrayList<>();
         try (IntentStore store = CliStores.open(a.get("--store"), a.get("--namespace"))) {
             IntentStatus filter = only;
             store.forEach((key, record) -> {
-                if (filter == null || record.status() == filter) {
+                boolean inConversation = conversation == null || conversationHash.equals(record.callerConversation())
+                        || conversation.equals(record.callerConversation());   // the hash itself, as the journal shows it
+                if ((filter == null || record.status() == filter) && inConversation) {
                     rows.add(Map.entry(key, record));
                 }
             });
@@ -67,12 +75,21 @@ final class IntentsCommand {
                 n.put("updated", Instant.ofEpochMilli(r.updatedAt()).toString());
                 n.put("age_seconds", (now - r.createdAt()) / 1000);
                 n.put("attempts", r.attempts());
+                if (r.callerConversation() != null) {
+                    n.put("conversation", r.callerConversation());
+                }
+                if (r.escalated()) {
+                    n.put("escalated", true);
+                }
                 if (r.error() != null) {
                     n.put("error", r.error());
                 }
             }
             out.println(array.toPrettyString());
             return 0;
+        }
+        if (conversation != null) {
+            out.println("conversation " + conversation + " (hash " + conversationHash + "), its intents in the order they began:");
         }
         out.println(String.format("%-20s %-24s %-8s %-8s %s", "TOOL", "STATUS", "AGE", "ATTEMPTS", "KEY"));
         for (Map.Entry<String, IntentRecord> e : rows) {

@@ -120,15 +120,21 @@ final class ReportCommand {
     private static AuditReport.StoreView storeView(FleetStore store) {
         Map<String, String> status = new HashMap<>();
         Map<String, String> tool = new HashMap<>();
+        Map<String, String> conversation = new HashMap<>();
+        Map<String, Long> created = new HashMap<>();
         try {
             store.forEach((key, record) -> {
                 status.put(key, record.status().displayName());
                 tool.put(key, record.tool());
+                created.put(key, record.createdAt());
+                if (record.callerConversation() != null) {
+                    conversation.put(key, record.callerConversation());
+                }
             });
         } catch (RuntimeException e) {
             return AuditReport.StoreView.unavailable("unreadable: " + e.getMessage());
         }
-        return new AuditReport.StoreView("read", status, tool);
+        return new AuditReport.StoreView("read", status, tool, conversation, created);
     }
 
     /** Each intent's status now; an absent or unreadable store leaves those columns empty and says why. */
@@ -138,14 +144,20 @@ final class ReportCommand {
         }
         Map<String, String> status = new HashMap<>();
         Map<String, String> tool = new HashMap<>();
+        Map<String, String> conversation = new HashMap<>();
+        Map<String, Long> created = new HashMap<>();
         try (ChronicleIntentStore s = ChronicleIntentStore.openExisting(path, Duration.ofSeconds(5))) {
             s.forEach((key, record) -> {
                 status.put(key, record.status().displayName());
                 tool.put(key, record.tool());
+                created.put(key, record.createdAt());
+                if (record.callerConversation() != null) {
+                    conversation.put(key, record.callerConversation());
+                }
             });
         } catch (StoreUnavailableException | IOException | RuntimeException e) {
             return AuditReport.StoreView.unavailable("unreadable: " + e.getMessage());
         }
-        return new AuditReport.StoreView("read", status, tool);
+        return new AuditReport.StoreView("read", status, tool, conversation, created);
     }
 }

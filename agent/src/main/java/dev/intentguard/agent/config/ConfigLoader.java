@@ -38,14 +38,16 @@ public final class ConfigLoader {
     private static final List<String> TOP_LEVEL = List.of("mode", "on-error", "store", "http", "reconcile", "audit", "discover", "plugins", "tools");
     private static final List<String> AUDIT_KEYS = List.of("journal", "journal-file-bytes", "journal-files", "journal-queue", "jmx");
     private static final List<String> DISCOVER_KEYS = List.of("langchain4j", "spring-ai", "mcp", "default-effect", "describe", "sentence");
-    private static final List<String> RECONCILE_KEYS = List.of("interval", "min-age", "escalate-after");
+    private static final List<String> RECONCILE_KEYS = List.of("interval", "min-age", "escalate-after", "check-interval");
     private static final List<String> HTTP_KEYS = List.of("header", "format", "hosts", "client-retries", "methods");
     private static final Pattern HEADER_NAME = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
     private static final Pattern HOST = Pattern.compile("[A-Za-z0-9.\\-\\[\\]:]+");
     private static final List<String> STORE_KEYS = List.of("path", "url", "namespace", "max-intents", "retention",
             "in-flight-wait", "max-result-bytes", "open-timeout", "lock-timeout", "operation-timeout", "lease");
     private static final Pattern NAMESPACE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,39}");
-    private static final List<String> TOOL_KEYS = List.of("name", "method", "effect", "key", "exclude", "enabled", "check");
+    private static final List<String> TOOL_KEYS = List.of("name", "method", "effect", "key", "exclude", "enabled", "check",
+            "retry", "not-processed", "unknown", "escalate");
+    private static final List<String> RETRY_KEYS = List.of("attempts", "backoff", "max-backoff", "deadline");
     private static final Pattern JAVA_NAME = Pattern.compile("[A-Za-z_$][\\w$]*");
 
     private ConfigLoader() {
@@ -262,7 +264,8 @@ public final class ConfigLoader {
             checkKeys(map, RECONCILE_KEYS, "reconcile.");
             return new ReconcileSettings(duration(map.entries.get("interval"), "reconcile.interval", d.interval()),
                     duration(map.entries.get("min-age"), "reconcile.min-age", d.minAge()),
-                    duration(map.entries.get("escalate-after"), "reconcile.escalate-after", d.escalateAfter()));
+                    duration(map.entries.get("escalate-after"), "reconcile.escalate-after", d.escalateAfter()),
+                    duration(map.entries.get("check-interval"), "reconcile.check-interval", d.checkInterval()));
         }
 
         private AuditSettings audit(YamlNode.Entry entry) {
@@ -568,13 +571,89 @@ public final class ConfigLoader {
                             "remove check, or make the tool effect: side_effect");
                 }
             }
+            RetryBudget retry = retry(map.entries.get("retry"), effect);
+            java.util.Set<Integer> notProcessed = statuses(map.entries.get("not-processed"));
+            UnknownPolicy unknown = UnknownPolicy.CHECK;
+            YamlNode.Entry unknownEntry = map.entries.get("unknown");
+            if (unknownEntry != null) {
+                String v = scalar(unknownEntry, "unknown");
+                unknown = UnknownPolicy.ofConfigName(v);
+                if (unknown == null && v != null) {
+                    problem(unknownEntry.keyLine, "unknown \"" + v + "\" is not check or resend-same-key",
+                            "write unknown: check (the default: ask the tool's check), or unknown: resend-same-key (only for a "
+                                    + "provider that replays a key's first response, as Stripe does)");
+                }
+            }
+            String escalate = null;
+            YamlNode.Entry escalateEntry = map.entries.get("escalate");
+            if (escalateEntry != null) {
+                escalate = scalar(escalateEntry, "escalate");
+                if (escalate != null && !JAVA_NAME.matcher(escalate).matches()) {
+                    problem(escalateEntry.keyLine, "escalate \"" + escalate + "\" is not a method name",
+                            "write the name of a method of the same class that takes the intent key, e.g. escalate: openTicket");
+                }
+            }
             if (issues.size() > issuesBefore || name == null) {
                 return null;
             }
             YamlNode.Entry keyEntry = map.entries.get("key");
             YamlNode.Entry excludeEntry = map.entries.get("exclude");
-            return new ToolSpec(name, method, effect, key, exclude, enabled, check, item.line,
+            return new ToolSpec(name, method, effect, key, exclude, enabled, check, retry, notProcessed,
+                    unknown == null ? UnknownPolicy.CHECK : unknown, escalate, item.line,
                     keyEntry == null ? item.line : keyEntry.keyLine, excludeEntry == null ? item.line : excludeEntry.keyLine);
+        }
+
+        /** A tool's {@code retry:} section, or {@code null} without one. */
+        private RetryBudget retry(YamlNode.Entry entry, Effect effect) {
+            if (entry == null) {
+                return null;
+            }
+            YamlNode.Mapping map = mapping(entry, "retry", "indent attempts:, backoff:, max-backoff:, deadline: under retry:");
+            if (map == null) {
+                return null;
+            }
+            checkKeys(map, RETRY_KEYS, "tools[].retry.");
+            int attempts = 3;
+            YamlNode.Entry attemptsEntry = map.entries.get("attempts");
+            if (attemptsEntry != null) {
+                String v = scalar(attemptsEntry, "retry.attempts");
+                try {
+                    attempts = Integer.parseInt(v);
+                    if (attempts < 1 || attempts > 100) {
+                        problem(attemptsEntry.keyLine, "retry.attempts " + v + " is not between 1 and 100",
+                                "write the attempts in all, the first included, e.g. attempts: 3");
+                    }
+                } catch (NumberFormatException e) {
+                    problem(attemptsEntry.keyLine, "retry.attempts \"" + v + "\" is not a whole number",
+                            "write the attempts in all, the first included, e.g. attempts: 3");
+                }
+            }
+            if (effect != null && effect != Effect.SIDE_EFFECT) {
+                problem(entry.keyLine, "retry is for side_effect tools (the effect here is " + effect.configName() + ")",
+                        "remove retry:, or make the tool effect: side_effect");
+            }
+            return new RetryBudget(attempts, duration(map.entries.get("backoff"), "retry.backoff", Duration.ofMillis(100)),
+                    duration(map.entries.get("max-backoff"), "retry.max-backoff", Duration.ofSeconds(2)),
+                    duration(map.entries.get("deadline"), "retry.deadline", Duration.ofSeconds(10)));
+        }
+
+        /** HTTP statuses ({@code not-processed: [503]}). */
+        private java.util.Set<Integer> statuses(YamlNode.Entry entry) {
+            java.util.Set<Integer> out = new java.util.TreeSet<>();
+            for (String v : arguments(entry, "not-processed")) {
+                try {
+                    int status = Integer.parseInt(v);
+                    if (status < 400 || status > 599) {
+                        throw new NumberFormatException();
+                    }
+                    out.add(status);
+                } catch (NumberFormatException e) {
+                    problem(entry.keyLine, "not-processed \"" + v + "\" is not an HTTP error status",
+                            "list the 4xx and 5xx statuses your provider documents as answered before it processes anything, "
+                                    + "e.g. not-processed: [503]");
+                }
+            }
+            return out;
         }
 
         private MethodRef method(String v, int line) {

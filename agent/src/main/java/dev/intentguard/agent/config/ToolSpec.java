@@ -11,12 +11,27 @@ public final class ToolSpec {
     private final List<String> exclude;
     private final boolean enabled;
     private final String check;
+    private final RetryBudget retry;
+    private final java.util.Set<Integer> notProcessed;
+    private final UnknownPolicy unknown;
+    private final String escalate;
     private final int line;
     private final int keyLine;
     private final int excludeLine;
 
     public ToolSpec(String name, MethodRef method, Effect effect, List<String> key, List<String> exclude,
                     boolean enabled, String check, int line, int keyLine, int excludeLine) {
+        this(name, method, effect, key, exclude, enabled, check, null, java.util.Set.of(), UnknownPolicy.CHECK, null, line,
+                keyLine, excludeLine);
+    }
+
+    public ToolSpec(String name, MethodRef method, Effect effect, List<String> key, List<String> exclude,
+                    boolean enabled, String check, RetryBudget retry, java.util.Set<Integer> notProcessed,
+                    UnknownPolicy unknown, String escalate, int line, int keyLine, int excludeLine) {
+        this.retry = retry;
+        this.notProcessed = java.util.Set.copyOf(notProcessed);
+        this.unknown = unknown;
+        this.escalate = escalate;
         this.name = name;
         this.method = method;
         this.effect = effect;
@@ -77,5 +92,25 @@ public final class ToolSpec {
 
     public int excludeLine() {
         return excludeLine;
+    }
+
+    /** The retries the agent makes itself ({@code retry:}), or {@code null} for none. */
+    public RetryBudget retry() {
+        return retry;
+    }
+
+    /** Statuses the tool's provider answers before it processes anything ({@code not-processed:}), beyond 429. */
+    public java.util.Set<Integer> notProcessed() {
+        return notProcessed;
+    }
+
+    /** What a repeat of an intent whose outcome is unknown does ({@code unknown:}). */
+    public UnknownPolicy unknown() {
+        return unknown;
+    }
+
+    /** A method of the tool's class called once when an intent of it needs a person ({@code escalate:}), or {@code null}. */
+    public String escalate() {
+        return escalate;
     }
 }

@@ -85,15 +85,22 @@ public final class HttpGuard {
      * The client is about to send {@code target} again by itself (its own retry of a failed attempt). Returns
      * {@code false} when the resend must not go: inside a side-effect call under {@code client-retries: suppress}, an
      * attempt of this keyed write may have been acted on (sent without an answer, or answered with a status that does
-     * not rule it out); the stopped resend is then recorded ({@code detail} says whose).
+     * not rule it out), or was last answered as not processed yet (a 429: such retries are the tool's {@code retry:}
+     * budget's); the stopped resend is then recorded ({@code detail} says whose).
      */
     public boolean mayResend(ToolFrame scope, String client, HttpTarget target, String detail) {
         if (scope == null || target == null || !watched(scope, target.method) || !stopsResends(scope, target)) {
             return true;
         }
         WireLog wire = (WireLog) scope.wire();
-        if (!wire.mayHaveActed(target.endpoint())) {
+        boolean notProcessed = wire.answeredNotProcessed(target.endpoint());
+        if (!wire.mayHaveActed(target.endpoint()) && !notProcessed) {
             return true;                     // nothing of it was acted on (not sent, or refused): the resend duplicates nothing
+        }
+        if (notProcessed) {
+            // A 429 (or a status the tool names) did nothing, but its retries are the tool's retry: budget (bounded, with the
+            // deadline and Retry-After), not a client's loop on top of it.
+            detail = detail + "; refused before processing: retried only by the tool's retry: budget";
         }
         wire.record(new WireAttempt(client, target.endpoint(), WireOutcome.SUPPRESSED, 0, detail, System.currentTimeMillis()));
         LOG.info("suppressed a resend by {} in {} ({}): {}", client, scope.toolName(), detail, target);
@@ -110,6 +117,20 @@ public final class HttpGuard {
         if (outcome == WireOutcome.SUPPRESSED) {
             LOG.info("suppressed a resend by {} in {} ({}): {}", client, scope.toolName(), detail, target);
         }
+    }
+
+    /**
+     * The server answered an attempt of {@code target} with {@code status}; {@code retryAfter} is the answer's
+     * {@code Retry-After} header ({@code null} when it has none or the client cannot read it), which a retry the agent
+     * owns honours.
+     */
+    public void answered(ToolFrame scope, String client, HttpTarget target, int status, String retryAfter) {
+        if (scope == null || target == null || !watched(scope, target.method)) {
+            return;
+        }
+        long now = System.currentTimeMillis();
+        ((WireLog) scope.wire()).record(new WireAttempt(client, target.endpoint(), WireOutcome.RESPONSE, status, null, now,
+                WireAttempt.retryAfterMillis(retryAfter, now)));
     }
 
     /**

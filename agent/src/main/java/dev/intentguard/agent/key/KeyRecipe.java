@@ -44,6 +44,23 @@ public final class KeyRecipe {
         return Arrays.asList(key);
     }
 
+    /**
+     * The key's values by argument name, as a JSON object, from the array {@link Keyed#keyJson} holds: what a tool's
+     * escalate method is told.
+     */
+    public String namedJson(String keyJson) {
+        try {
+            JsonNode values = AgentJson.mapper().readTree(keyJson);
+            ObjectNode named = AgentJson.mapper().createObjectNode();
+            for (int i = 0; i < key.length && i < values.size(); i++) {
+                named.set(key[i].label(), values.get(i));
+            }
+            return AgentJson.mapper().writeValueAsString(named);
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
     /** The key and fingerprint of one call. */
     public Keyed apply(String tool, Object[] args) {
         String[] canonical = new String[argumentCount];
@@ -68,7 +85,8 @@ public final class KeyRecipe {
             }
         }
         keyJson.append(']');
-        return new Keyed(IntentKey.of(tool, keyJson.toString()), fingerprint(args, canonical));
+        String json = keyJson.toString();
+        return new Keyed(IntentKey.of(tool, json), fingerprint(args, canonical), json);
     }
 
     /** A non-null value that is neither a map nor a JSON object, yet serialized to {@code {}}: nothing of it was read. */
@@ -152,10 +170,17 @@ public final class KeyRecipe {
     public static final class Keyed {
         private final IntentKey key;
         private final byte[] fingerprint;
+        private final String keyJson;
 
-        Keyed(IntentKey key, byte[] fingerprint) {
+        Keyed(IntentKey key, byte[] fingerprint, String keyJson) {
             this.key = key;
             this.fingerprint = fingerprint;
+            this.keyJson = keyJson;
+        }
+
+        /** The key's values as canonical JSON, an array in the order of the recipe's key arguments. */
+        public String keyJson() {
+            return keyJson;
         }
 
         public IntentKey key() {

@@ -92,8 +92,13 @@ public final class RetryDecisions implements RetryHooks {
             return false;   // a read, a host off the allowlist, or a request we never saw: the SDK as usual
         }
         WireLog wire = wire(scope);
-        if (wire == null || !wire.mayHaveActed(call.request)) {
+        boolean notProcessed = wire != null && wire.answeredNotProcessed(call.request);
+        if (wire == null || (!wire.mayHaveActed(call.request) && !notProcessed)) {
             return false;   // nothing of it reached the server: the retry duplicates nothing, and carries the same key
+        }
+        if (notProcessed) {
+            // a 429 (or a status the tool names) did nothing; its retries are the tool's retry: budget's, not the SDK's
+            detail = detail + "; refused before processing: retried only by the tool's retry: budget";
         }
         wire.record(new WireAttempt(library, call.request, WireOutcome.SUPPRESSED, 0, detail, System.currentTimeMillis()));
         HTTP_LOG.info("suppressed a resend by {} in {} ({}): {}", library, scope.toolName(), detail, call.request);

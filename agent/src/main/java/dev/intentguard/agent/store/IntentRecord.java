@@ -31,6 +31,19 @@ public final class IntentRecord {
      * host, where the process table decides). Not part of the stored bytes.
      */
     private final Boolean leaseHeld;
+    /**
+     * When a repeat last asked the provider again about this intent while its outcome was unknown (its check, or a
+     * resend with the same key), 0 for never: such asking happens at most once per {@code reconcile.check-interval},
+     * across every JVM on the store.
+     */
+    private final long lastAskedAt;
+    /** The intent was escalated to a person (once: a budget spent, requires_reconciliation). */
+    private final boolean escalated;
+    /**
+     * The key's values by argument name (a JSON object), kept only for a tool with an {@code escalate:} method, which is
+     * called with them; {@code null} otherwise.
+     */
+    private final String keyArgs;
     private byte[] encoded;
 
     IntentRecord(String tool, IntentStatus status, byte[] fingerprint, long createdAt, long updatedAt, int attempts,
@@ -51,6 +64,18 @@ public final class IntentRecord {
                  long ownerPid, long ownerStart, String ownerThread, String result, boolean resultTruncated, String error,
                  String checkArgs, String callerToolCall, String callerConversation, String callerTurn,
                  String ownerInstance, Boolean leaseHeld) {
+        this(tool, status, fingerprint, createdAt, updatedAt, attempts, ownerPid, ownerStart, ownerThread, result,
+                resultTruncated, error, checkArgs, callerToolCall, callerConversation, callerTurn, ownerInstance, leaseHeld,
+                0, false, null);
+    }
+
+    IntentRecord(String tool, IntentStatus status, byte[] fingerprint, long createdAt, long updatedAt, int attempts,
+                 long ownerPid, long ownerStart, String ownerThread, String result, boolean resultTruncated, String error,
+                 String checkArgs, String callerToolCall, String callerConversation, String callerTurn,
+                 String ownerInstance, Boolean leaseHeld, long lastAskedAt, boolean escalated, String keyArgs) {
+        this.lastAskedAt = lastAskedAt;
+        this.escalated = escalated;
+        this.keyArgs = keyArgs;
         this.ownerInstance = ownerInstance;
         this.leaseHeld = leaseHeld;
         this.tool = tool;
@@ -87,28 +112,67 @@ public final class IntentRecord {
         ProcessOwner me = ProcessOwner.self();
         return new IntentRecord(tool, IntentStatus.IN_FLIGHT, newFingerprint, createdAt, now, attempts + 1, me.pid(),
                 me.startMillis(), Thread.currentThread().getName(), null, false, null, newCheckArgs, null, null, null,
-                me.instance(), null);
+                me.instance(), null, lastAskedAt, escalated, keyArgs);
+    }
+
+    /**
+     * The same claim, for the next attempt of its call: the agent's own retry after a failure before processing (the
+     * claim stays this call's, the attempt count grows).
+     */
+    public IntentRecord nextAttempt(long now) {
+        return new IntentRecord(tool, status, fingerprint, createdAt, now, attempts + 1, ownerPid, ownerStart, ownerThread,
+                result, resultTruncated, error, checkArgs, callerToolCall, callerConversation, callerTurn, ownerInstance, null,
+                lastAskedAt, escalated, keyArgs);
+    }
+
+    /**
+     * An unknown intent sent once more with the same key ({@code unknown: resend-same-key}): claimed IN_FLIGHT by this
+     * JVM and thread for that attempt, and asked at {@code now}.
+     */
+    public IntentRecord resent(long now) {
+        ProcessOwner me = ProcessOwner.self();
+        return new IntentRecord(tool, IntentStatus.IN_FLIGHT, fingerprint, createdAt, now, attempts + 1, me.pid(),
+                me.startMillis(), Thread.currentThread().getName(), null, false, null, checkArgs, callerToolCall,
+                callerConversation, callerTurn, me.instance(), null, now, escalated, keyArgs);
+    }
+
+    /** The same record, asked about again at {@code now} (its check ran on a repeat). */
+    public IntentRecord asked(long now) {
+        return new IntentRecord(tool, status, fingerprint, createdAt, updatedAt, attempts, ownerPid, ownerStart, ownerThread,
+                result, resultTruncated, error, checkArgs, callerToolCall, callerConversation, callerTurn, ownerInstance, null,
+                now, escalated, keyArgs);
+    }
+
+    /** The same record, escalated to a person (it is escalated once). */
+    public IntentRecord asEscalated() {
+        return new IntentRecord(tool, status, fingerprint, createdAt, updatedAt, attempts, ownerPid, ownerStart, ownerThread,
+                result, resultTruncated, error, checkArgs, callerToolCall, callerConversation, callerTurn, ownerInstance, null,
+                lastAskedAt, true, keyArgs);
     }
 
     public IntentRecord done(String resultJson, boolean truncated, long now) {
         return new IntentRecord(tool, IntentStatus.DONE, fingerprint, createdAt, now, attempts, 0, 0, null, resultJson,
-                truncated, null, checkArgs, callerToolCall, callerConversation, callerTurn);
+                truncated, null, checkArgs, callerToolCall, callerConversation, callerTurn, null, null, lastAskedAt, escalated,
+                keyArgs);
     }
 
     public IntentRecord failed(String errorClass, long now) {
         return new IntentRecord(tool, IntentStatus.FAILED, fingerprint, createdAt, now, attempts, 0, 0, null, null,
-                false, errorClass, checkArgs, callerToolCall, callerConversation, callerTurn);
+                false, errorClass, checkArgs, callerToolCall, callerConversation, callerTurn, null, null, lastAskedAt, escalated,
+                keyArgs);
     }
 
     public IntentRecord pendingUnknown(String errorClass, long now) {
         return new IntentRecord(tool, IntentStatus.PENDING_UNKNOWN, fingerprint, createdAt, now, attempts, 0, 0, null,
-                null, false, errorClass, checkArgs, callerToolCall, callerConversation, callerTurn);
+                null, false, errorClass, checkArgs, callerToolCall, callerConversation, callerTurn, null, null, lastAskedAt,
+                escalated, keyArgs);
     }
 
     /** Still unknown after the escalation delay; keeps the time it became unknown. */
     public IntentRecord requiresReconciliation() {
         return new IntentRecord(tool, IntentStatus.REQUIRES_RECONCILIATION, fingerprint, createdAt, updatedAt, attempts,
-                0, 0, null, null, false, error, checkArgs, callerToolCall, callerConversation, callerTurn);
+                0, 0, null, null, false, error, checkArgs, callerToolCall, callerConversation, callerTurn, null, null,
+                lastAskedAt, escalated, keyArgs);
     }
 
     /**
@@ -119,14 +183,14 @@ public final class IntentRecord {
     public IntentRecord withCaller(String toolCallHash, String conversationHash, String turnHash) {
         return new IntentRecord(tool, status, fingerprint, createdAt, updatedAt, attempts, ownerPid, ownerStart,
                 ownerThread, result, resultTruncated, error, checkArgs, toolCallHash, conversationHash, turnHash,
-                ownerInstance, leaseHeld);
+                ownerInstance, leaseHeld, lastAskedAt, escalated, keyArgs);
     }
 
     /** The same stored bytes, read by a shared store that also read the owner's lease ({@code held}). */
     public IntentRecord withLease(boolean held) {
         IntentRecord r = new IntentRecord(tool, status, fingerprint, createdAt, updatedAt, attempts, ownerPid, ownerStart,
                 ownerThread, result, resultTruncated, error, checkArgs, callerToolCall, callerConversation, callerTurn,
-                ownerInstance, held);
+                ownerInstance, held, lastAskedAt, escalated, keyArgs);
         r.encoded = encoded;
         return r;
     }
@@ -141,6 +205,28 @@ public final class IntentRecord {
     }
 
     /** The JVM that owns this in-flight record, or {@code null}. */
+    /** The same record, keeping the key's values by argument name (a JSON object) for the tool's escalate method. */
+    public IntentRecord withKeyArgs(String keyArgsJson) {
+        return new IntentRecord(tool, status, fingerprint, createdAt, updatedAt, attempts, ownerPid, ownerStart, ownerThread,
+                result, resultTruncated, error, checkArgs, callerToolCall, callerConversation, callerTurn, ownerInstance,
+                leaseHeld, lastAskedAt, escalated, keyArgsJson);
+    }
+
+    /** The key's values by argument name, kept for a tool with an escalate method, or {@code null}. */
+    public String keyArgs() {
+        return keyArgs;
+    }
+
+    /** When a repeat last asked the provider about this unknown intent, 0 for never. */
+    public long lastAskedAt() {
+        return lastAskedAt;
+    }
+
+    /** Whether the intent was escalated to a person already. */
+    public boolean escalated() {
+        return escalated;
+    }
+
     public String ownerInstance() {
         return ownerInstance;
     }

@@ -6,9 +6,10 @@ import java.nio.charset.StandardCharsets;
 /**
  * The bytes of an {@link IntentRecord} in the store. Version 1 layout, big-endian:
  * <pre>
- * u8 version | u8 status | u8 flags (bit 0: result truncated) | i64 created | i64 updated | i32 attempts
- * | i64 owner pid | i64 owner start | str owner thread | bytes fingerprint | str tool | str result | str error
- * [| str check arguments] [| str caller tool call | str caller conversation | str caller turn] [| str owner instance]
+ * u8 version | u8 status | u8 flags (bit 0: result truncated, bit 1: escalated) | i64 created | i64 updated
+ * | i32 attempts | i64 owner pid | i64 owner start | str owner thread | bytes fingerprint | str tool | str result
+ * | str error [| str check arguments] [| str caller tool call | str caller conversation | str caller turn]
+ * [| str owner instance] [| i64 last asked] [| str key arguments]
  * </pre>
  * where {@code str} and {@code bytes} are an i32 length (-1 for null) and the UTF-8 or raw bytes. Nothing
  * in it names a Java class of the agent, so the format survives any repackaging. Optional fields are appended at the
@@ -34,13 +35,17 @@ final class RecordCodec {
         byte[] callerConversation = utf8(r.callerConversation());
         byte[] callerTurn = utf8(r.callerTurn());
         byte[] instance = utf8(r.ownerInstance());
-        boolean caller = callerToolCall != null || callerConversation != null || callerTurn != null || instance != null;
+        byte[] keyArgs = utf8(r.keyArgs());
+        boolean asked = r.lastAskedAt() != 0 || keyArgs != null;
+        boolean withInstance = instance != null || asked;
+        boolean caller = callerToolCall != null || callerConversation != null || callerTurn != null || withInstance;
         byte[] fingerprint = r.fingerprint();
         int size = 3 + 8 + 8 + 4 + 8 + 8 + 4 * 6 + len(thread) + fingerprint.length + len(tool) + len(result) + len(error)
                 + len(checkArgs) + (caller ? 4 * 3 + len(callerToolCall) + len(callerConversation) + len(callerTurn) : 0)
-                + (instance != null ? 4 + instance.length : 0);
+                + (withInstance ? 4 + len(instance) : 0) + (asked ? 8 : 0) + (keyArgs != null ? 4 + keyArgs.length : 0);
         ByteBuffer b = ByteBuffer.allocate(size);
-        b.put((byte) VERSION).put((byte) r.status().code()).put((byte) (r.resultTruncated() ? 1 : 0));
+        b.put((byte) VERSION).put((byte) r.status().code())
+                .put((byte) ((r.resultTruncated() ? 1 : 0) | (r.escalated() ? 2 : 0)));
         b.putLong(r.createdAt()).putLong(r.updatedAt()).putInt(r.attempts());
         b.putLong(r.ownerPid()).putLong(r.ownerStart());
         put(b, thread);
@@ -54,8 +59,14 @@ final class RecordCodec {
             put(b, callerConversation);
             put(b, callerTurn);
         }
-        if (instance != null) {
+        if (withInstance) {
             put(b, instance);
+        }
+        if (asked) {
+            b.putLong(r.lastAskedAt());
+        }
+        if (keyArgs != null) {
+            put(b, keyArgs);
         }
         return b.array();
     }
@@ -68,7 +79,9 @@ final class RecordCodec {
                     + VERSION + "); upgrade the agent or use another store.path");
         }
         IntentStatus status = IntentStatus.ofCode(b.get() & 0xff);
-        boolean truncated = (b.get() & 1) != 0;
+        int flags = b.get();
+        boolean truncated = (flags & 1) != 0;
+        boolean escalated = (flags & 2) != 0;
         long created = b.getLong();
         long updated = b.getLong();
         int attempts = b.getInt();
@@ -84,9 +97,11 @@ final class RecordCodec {
         String callerConversation = b.hasRemaining() ? string(b) : null;
         String callerTurn = b.hasRemaining() ? string(b) : null;
         String instance = b.hasRemaining() ? string(b) : null;
+        long lastAsked = b.remaining() >= 8 ? b.getLong() : 0;
+        String keyArgs = b.hasRemaining() ? string(b) : null;
         return new IntentRecord(tool, status, fingerprint == null ? new byte[0] : fingerprint, created, updated, attempts,
                 pid, start, thread, result, truncated, error, checkArgs, callerToolCall, callerConversation, callerTurn,
-                instance, null);
+                instance, null, lastAsked, escalated, keyArgs);
     }
 
     private static byte[] utf8(String s) {

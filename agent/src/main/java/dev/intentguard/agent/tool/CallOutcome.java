@@ -26,10 +26,17 @@ final class CallOutcome {
 
     final Kind kind;
     final String reason;
+    /** FAILED before anything was processed (nothing sent, a 429, a status the tool names): a retry may go through. */
+    final boolean retryable;
 
     private CallOutcome(Kind kind, String reason) {
+        this(kind, reason, false);
+    }
+
+    private CallOutcome(Kind kind, String reason, boolean retryable) {
         this.kind = kind;
         this.reason = reason;
+        this.retryable = retryable;
     }
 
     /**
@@ -38,6 +45,11 @@ final class CallOutcome {
      * @param othersWrote whether threads running no guarded call wrote to the network while the body ran
      */
     static CallOutcome judge(Throwable thrown, WireLog wire, boolean othersWrote) {
+        return judge(thrown, wire, othersWrote, java.util.Set.of());
+    }
+
+    /** @param notProcessed statuses the tool's provider answers before processing anything, beyond 429 */
+    static CallOutcome judge(Throwable thrown, WireLog wire, boolean othersWrote, java.util.Set<Integer> notProcessed) {
         WireVerdict verdict = wire.verdict();
         String returned = thrown == null ? "the tool returned, but " : "";
         switch (verdict.kind()) {
@@ -53,18 +65,18 @@ final class CallOutcome {
                     return new CallOutcome(Kind.UNKNOWN, returned + verdict.reason() + ", but the call also wrote to "
                             + peer + ", where no request the agent follows went: that write may have been the effect");
                 }
-                return new CallOutcome(Kind.FAILED, returned + verdict.reason());
+                return new CallOutcome(Kind.FAILED, returned + verdict.reason(), wire.retryable());
             }
             default:
                 if (thrown == null) {
                     return new CallOutcome(Kind.DONE, null);
                 }
-                return noEvidence(thrown, wire, othersWrote);
+                return noEvidence(thrown, wire, othersWrote, notProcessed);
         }
     }
 
     /** An exception, and no request the agent follows: definite only if provably nothing went to the network. */
-    private static CallOutcome noEvidence(Throwable thrown, WireLog wire, boolean othersWrote) {
+    private static CallOutcome noEvidence(Throwable thrown, WireLog wire, boolean othersWrote, java.util.Set<Integer> notProcessed) {
         String name = thrown.getClass().getSimpleName();
         if (wire.wroteToNetwork()) {
             return new CallOutcome(Kind.UNKNOWN, name + " after the call wrote to the network through a client the agent "
@@ -74,8 +86,8 @@ final class CallOutcome {
             return new CallOutcome(Kind.UNKNOWN, name + " while other threads wrote to the network: the agent cannot prove "
                     + "that this call sent nothing");
         }
-        FailureClassifier.Verdict v = FailureClassifier.classify(thrown);
+        FailureClassifier.Verdict v = FailureClassifier.classify(thrown, notProcessed);
         return new CallOutcome(v.definite ? Kind.FAILED : Kind.UNKNOWN, v.definite ? v.reason + "; no network write "
-                + "happened during the call" : v.reason);
+                + "happened during the call" : v.reason, v.retryable);
     }
 }

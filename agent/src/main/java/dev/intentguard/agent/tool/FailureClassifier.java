@@ -23,45 +23,62 @@ final class FailureClassifier {
     /** What an exception says about the outcome. */
     static final class Verdict {
         final boolean definite;
+        /** Definite, and before anything was processed: another attempt later may go through. */
+        final boolean retryable;
         final String reason;
 
-        private Verdict(boolean definite, String reason) {
+        private Verdict(boolean definite, boolean retryable, String reason) {
             this.definite = definite;
+            this.retryable = retryable;
             this.reason = reason;
         }
 
         static Verdict definite(String reason) {
-            return new Verdict(true, reason);
+            return new Verdict(true, false, reason);
+        }
+
+        static Verdict notProcessed(String reason) {
+            return new Verdict(true, true, reason);
         }
 
         static Verdict ambiguous(String reason) {
-            return new Verdict(false, reason);
+            return new Verdict(false, false, reason);
         }
     }
 
     static Verdict classify(Throwable thrown) {
+        return classify(thrown, java.util.Set.of());
+    }
+
+    /** @param notProcessed statuses the tool's provider answers before processing anything, beyond 429 */
+    static Verdict classify(Throwable thrown, java.util.Set<Integer> notProcessed) {
         Throwable t = thrown;
         for (int depth = 0; t != null && depth < MAX_CAUSES; depth++, t = t.getCause()) {
             if (t instanceof ConnectException || t instanceof UnknownHostException || t instanceof NoRouteToHostException
                     || t instanceof PortUnreachableException || t instanceof BindException) {
-                return Verdict.definite("nothing was sent (" + t.getClass().getSimpleName() + ")");
+                return Verdict.notProcessed("nothing was sent (" + t.getClass().getSimpleName() + ")");
             }
             String name = t.getClass().getName();
-            if (name.equals("java.net.http.HttpConnectTimeoutException")
-                    || name.equals("javax.net.ssl.SSLHandshakeException")) {
+            if (name.equals("java.net.http.HttpConnectTimeoutException")) {
+                return Verdict.notProcessed("nothing was sent (" + t.getClass().getSimpleName() + ")");
+            }
+            if (name.equals("javax.net.ssl.SSLHandshakeException")) {             // nothing sent, and the next try fails alike
                 return Verdict.definite("nothing was sent (" + t.getClass().getSimpleName() + ")");
             }
             if (t instanceof SocketTimeoutException && isConnectTimeout(t.getMessage())) {
-                return Verdict.definite("nothing was sent (connect timed out)");
+                return Verdict.notProcessed("nothing was sent (connect timed out)");
             }
             if (t instanceof IllegalArgumentException) {
                 return Verdict.definite("the call rejected its input (" + t.getClass().getSimpleName() + ")");
             }
             int status = httpStatus(t);
-            if (status >= 400 && status < 500 && status != 408 && status != 409 && status != 425 && status != 429) {
+            if (status == 429 || notProcessed.contains(status)) {
+                return Verdict.notProcessed("the server answered HTTP " + status + " before processing it");
+            }
+            if (status >= 400 && status < 500 && status != 408 && status != 409 && status != 425) {
                 return Verdict.definite("the server refused it (HTTP " + status + ")");
             }
-            if (status >= 500 || status == 408 || status == 409 || status == 425 || status == 429) {
+            if (status >= 500 || status == 408 || status == 409 || status == 425) {
                 return Verdict.ambiguous("the server answered HTTP " + status);
             }
         }

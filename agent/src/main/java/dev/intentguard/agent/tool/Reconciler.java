@@ -47,6 +47,15 @@ final class Reconciler {
         thread.scheduleWithFixedDelay(this::tick, every, every, TimeUnit.MILLISECONDS);
     }
 
+    /** Runs {@code task} on the reconciler's thread (a tool's escalate method: never on a call's thread). */
+    void submit(Runnable task) {
+        try {
+            thread.execute(task);
+        } catch (java.util.concurrent.RejectedExecutionException stopping) {
+            runtime.log().warn("the JVM is stopping: a tool's escalate method was not called");
+        }
+    }
+
     void tick() {
         IntentStore store = runtime.store().ifOpen();
         if (store == null) {
@@ -71,13 +80,30 @@ final class Reconciler {
             if (unknownFor >= settings.minAge().toMillis() && confirm(store, key, record)) {
                 continue;
             }
-            if (record.status() == IntentStatus.PENDING_UNKNOWN && unknownFor >= settings.escalateAfter().toMillis()
-                    && store.replace(key, record, record.requiresReconciliation())) {
-                runtime.intentLog().warn("requires_reconciliation tool={} key={}: still unknown after {} (reconcile.escalate-after); "
-                        + "check with the provider, then run: java -jar intentguard-agent.jar resolve --store {} --key {} --as done|failed",
-                        record.tool(), key, settings.escalateAfter(), runtime.config().store().description(), key);
+            if (record.status() == IntentStatus.PENDING_UNKNOWN && unknownFor >= settings.escalateAfter().toMillis()) {
+                IntentRecord marked = record.requiresReconciliation();
+                if (store.replace(key, record, marked)) {
+                    escalate(store, key, marked, "still unknown after " + settings.escalateAfter() + " (reconcile.escalate-after)");
+                }
+            } else if (record.status() == IntentStatus.REQUIRES_RECONCILIATION && !record.escalated()) {
+                escalate(store, key, record, "requires reconciliation");  // marked by a JVM that stopped before it said so
             }
         }
+    }
+
+    /** Escalates once, with the tool's escalate method when this JVM has seen the tool. */
+    private void escalate(IntentStore store, String key, IntentRecord record, String why) {
+        ToolBinding escalating = null;
+        CheckRecipe.Target target = null;
+        for (ToolBinding binding : runtime.bindings().named(record.tool())) {
+            if (binding.tool().escalate() != null && binding.lastTarget() != null) {
+                escalating = binding;
+                target = binding.lastTarget();
+                break;
+            }
+        }
+        runtime.escalation().escalate(store, key, record, why, escalating, target == null ? null : target.owner,
+                target == null ? null : target.instance.get());
     }
 
     /** Runs the intent's check if its tool has one and an instance to run it on; {@code true} if it found it done. */

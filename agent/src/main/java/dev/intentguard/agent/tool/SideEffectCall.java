@@ -2,6 +2,8 @@ package dev.intentguard.agent.tool;
 
 import dev.intentguard.agent.audit.CallAudit;
 import dev.intentguard.agent.audit.CallerSnapshot;
+import dev.intentguard.agent.config.RetryBudget;
+import dev.intentguard.agent.config.UnknownPolicy;
 import dev.intentguard.agent.key.IntentKey;
 import dev.intentguard.agent.key.KeyRecipe;
 import dev.intentguard.agent.store.IntentRecord;
@@ -19,6 +21,7 @@ import dev.intentguard.bridge.NetworkWrites;
 import dev.intentguard.bridge.ToolFrame;
 
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * One call of a {@code side_effect} tool: the state machine. Read top to bottom, it is the wrapper of the
@@ -28,13 +31,20 @@ import java.util.concurrent.CountDownLatch;
  *   <li>intent DONE: {@code already_done} with the first result, the body does not run;</li>
  *   <li>intent IN_FLIGHT by a live owner: wait up to {@code in-flight-wait}, then answer from the record, or
  *       {@code in_flight}; an owner that died mid-call leaves the outcome unknown;</li>
- *   <li>intent PENDING_UNKNOWN (or REQUIRES_RECONCILIATION): {@code pending_unknown}, the body does not run (it is
- *       checked, not re-sent);</li>
+ *   <li>intent PENDING_UNKNOWN (or REQUIRES_RECONCILIATION): never re-sent blindly. At most once per
+ *       {@code reconcile.check-interval} per intent (across the store), the repeat asks again: it runs the tool's
+ *       check (found: {@code done} with what it found, and DONE recorded), or, with {@code unknown: resend-same-key},
+ *       claims the intent and runs the body once more, its request carrying the same key for the provider to replay
+ *       (step 5 from the claim). Otherwise {@code pending_unknown}, and the body does not run;</li>
  *   <li>intent FAILED (definitely) or absent: record IN_FLIGHT first (write-ahead), log the intent, run the
  *       body with the key in scope for the HTTP layer; then judge the end ({@link CallOutcome}: what the wire
  *       showed first, the exception second): DONE with the result, FAILED (the original exception, or the
  *       body's result) or unknown; an unknown outcome is checked once with the tool's check (found: DONE with
  *       what it found), else it is PENDING_UNKNOWN.</li>
+ *   <li>with {@code retry:}, a FAILED end from before anything was processed (nothing sent, a 429, a status the tool
+ *       names) runs the body again in the same claim ({@link #again}), after the backoff or the provider's
+ *       Retry-After, within the budget's attempts and deadline; a budget spent records FAILED, escalates the intent,
+ *       and answers {@code failed} saying so.</li>
  * </ol>
  * The same key with a different payload fingerprint is {@code rejected}: the body does not run.
  */
@@ -49,6 +59,8 @@ final class SideEffectCall extends GuardedCall {
     private final Object[] args;
     private final IntentKey key;
     private final byte[] fingerprint;
+    /** The key's values as a JSON array in the recipe's order (for the escalate method's map, when it is configured). */
+    private final String keyJson;
     /** When waiting for an in-flight owner ends (computed when first needed: most calls never wait). */
     private long deadline = Long.MIN_VALUE;
     private final WireLog wire;
@@ -69,6 +81,14 @@ final class SideEffectCall extends GuardedCall {
     private boolean watching;
     /** Network writes of threads running no guarded call, when the body started. */
     private long othersWritesAtStart;
+    /** When the call began: the retry budget's deadline counts from here. */
+    private final long beganAt;
+    /** The body's run in this call: 1, then 2, 3, ... for the retries the agent makes ({@code retry:}). */
+    private int round = 1;
+    /** How the body's last run ended, once judged ({@link #again} judges before {@link #exit}). */
+    private CallOutcome judged;
+    /** The retry budget ran out (attempts or deadline) on a failure a retry could have overcome: why, for the reply. */
+    private String budgetSpent;
 
     private SideEffectCall(ToolRuntime runtime, ToolBinding binding, Class<?> owner, Object self, Object[] args,
                            KeyRecipe.Keyed keyed) {
@@ -79,8 +99,10 @@ final class SideEffectCall extends GuardedCall {
         this.args = args;
         this.key = keyed.key();
         this.fingerprint = keyed.fingerprint();
+        this.keyJson = keyed.keyJson();
+        this.beganAt = runtime.now();
         this.audit = runtime.recorder().begin(binding.toolName(), "side_effect", key.value());
-        this.wire = new WireLog(key.value(), audit);
+        this.wire = new WireLog(key.value(), audit, binding.tool().notProcessed());
     }
 
     static SideEffectCall begin(ToolRuntime runtime, ToolBinding binding, Class<?> owner, Object self, Object[] args,
@@ -139,9 +161,17 @@ final class SideEffectCall extends GuardedCall {
                         }
                         record = store.get(key.value());
                         continue;
-                    case PENDING_UNKNOWN:                                  // 4. never re-send blindly
+                    case PENDING_UNKNOWN:                                  // 4. never re-send blindly: ask
                     case REQUIRES_RECONCILIATION:
-                        reply = StatusReply.pendingUnknown(null);
+                        if (!mayAskAgain(record)) {
+                            reply = StatusReply.pendingUnknown(null);
+                            return;
+                        }
+                        if (binding.tool().unknown() == UnknownPolicy.RESEND_SAME_KEY) {
+                            record = claimOrRead(record);                  //    claimed: the body sends it once more
+                            continue;
+                        }
+                        checkOnRepeat(record);
                         return;
                     case FAILED:                                           // 5. definitely failed: try again
                         record = claimOrRead(record);
@@ -209,10 +239,10 @@ final class SideEffectCall extends GuardedCall {
     }
 
     /**
-     * Claims the intent with our IN_FLIGHT record if it is absent ({@code previous == null}) or still the FAILED
-     * {@code previous}, in one store operation; on success {@link #claimed} is set. Otherwise returns the record now
-     * there (or {@code null}). The intent is registered in this JVM first, so that local duplicates wait on it
-     * instead of polling the store.
+     * Claims the intent with our IN_FLIGHT record if it is absent ({@code previous == null}) or still {@code previous}
+     * (FAILED: tried again; unknown: resent with the same key), in one store operation; on success {@link #claimed} is
+     * set. Otherwise returns the record now there (or {@code null}). The intent is registered in this JVM first, so
+     * that local duplicates wait on it instead of polling the store.
      */
     private IntentRecord claimOrRead(IntentRecord previous) {
         CountDownLatch mine = runtime.inFlight().register(key.value());
@@ -225,10 +255,18 @@ final class SideEffectCall extends GuardedCall {
             long now = runtime.now();
             String checkArgs = checkArguments();
             CallerSnapshot caller = audit.caller();
-            IntentRecord next = (previous == null
-                    ? IntentRecord.inFlight(binding.toolName(), fingerprint, checkArgs, now)
-                    : previous.retried(fingerprint, checkArgs, now))
-                    .withCaller(caller.toolCallHash(), caller.conversationHash(), caller.turnHash());
+            IntentRecord next;
+            if (previous == null || previous.status() == IntentStatus.FAILED) {
+                next = (previous == null
+                        ? IntentRecord.inFlight(binding.toolName(), fingerprint, checkArgs, now)
+                        : previous.retried(fingerprint, checkArgs, now))
+                        .withCaller(caller.toolCallHash(), caller.conversationHash(), caller.turnHash());
+            } else {
+                next = previous.resent(now);                               // unknown: the same call, asked once more
+            }
+            if (binding.tool().escalate() != null && next.keyArgs() == null) {
+                next = next.withKeyArgs(binding.recipe().namedJson(keyJson));
+            }
             IntentRecord current;
             if (previous == null) {
                 current = claimNew(next);
@@ -297,6 +335,39 @@ final class SideEffectCall extends GuardedCall {
         return OutcomeCheck.confirmed(unknown, answer, runtime.config().store().maxResultBytes(), runtime.now());
     }
 
+    /**
+     * Whether a repeat of an unknown intent may ask the provider again now: it has a way to (a check, or
+     * {@code unknown: resend-same-key}), and nobody asked within {@code reconcile.check-interval}.
+     */
+    private boolean mayAskAgain(IntentRecord unknown) {
+        if (binding.tool().unknown() != UnknownPolicy.RESEND_SAME_KEY && binding.check() == null) {
+            return false;
+        }
+        return runtime.now() - unknown.lastAskedAt() >= runtime.config().reconcile().checkInterval().toMillis();
+    }
+
+    /**
+     * Step 4, the user's "did it go through?": runs the tool's check for an unknown intent. The record notes the asking
+     * first (compare-and-set), so that every JVM on the store asks at most once per check-interval; found, the intent
+     * becomes DONE and the caller gets {@code done} with what the check returned. Sets {@link #reply}.
+     */
+    private void checkOnRepeat(IntentRecord unknown) {
+        IntentRecord asked = unknown.asked(runtime.now());
+        if (!store.replace(key.value(), unknown, asked)) {
+            IntentRecord now = store.get(key.value());                     // another repeat asked first, or it settled
+            reply = now != null && now.status() == IntentStatus.DONE
+                    ? StatusReply.alreadyDone(now.result(), now.resultTruncated()) : StatusReply.pendingUnknown(null);
+            return;
+        }
+        IntentRecord done = runCheck(asked);
+        if (done != null && store.replace(key.value(), asked, done)) {
+            runtime.intentLog().info("check {} found {} done on a repeat: recorded DONE", binding.check().methodName(), key);
+            reply = StatusReply.confirmedDone(done.result(), done.resultTruncated());
+            return;
+        }
+        reply = StatusReply.pendingUnknown(null);
+    }
+
     /** {@link #runCheck} for a record already stored unknown: found, the record becomes DONE. */
     private void checkOutcome(IntentRecord unknown) {
         IntentRecord done = runCheck(unknown);
@@ -324,6 +395,9 @@ final class SideEffectCall extends GuardedCall {
         if (ownerGone) {
             // Compare-and-set: if the owner finished meanwhile, its DONE/FAILED record stays.
             IntentRecord unknown = record.pendingUnknown("owner ended mid-call", runtime.now());
+            if (binding.check() != null) {
+                unknown = unknown.asked(runtime.now());                    // checked below: the repeat need not ask again
+            }
             if (store.replace(key.value(), record, unknown)) {
                 runtime.intentLog().warn("owner of {} (pid {}) ended while the call was in flight: outcome unknown",
                         key, record.ownerPid());
@@ -473,6 +547,59 @@ final class SideEffectCall extends GuardedCall {
         return wire;
     }
 
+    /**
+     * The retry the agent owns ({@code retry:}): the body ended; if it failed before anything was processed and the
+     * budget allows, waits (the provider's Retry-After, else the jittered backoff), notes the attempt in the claim and
+     * runs the body again, with the same key on the wire. Anything that may have acted ends the call as judged.
+     */
+    @Override
+    protected boolean again(Object returned, Throwable thrown) {
+        RetryBudget budget = binding.tool().retry();
+        if (reply != null || claimed == null || budget == null || runtime.audit()) {
+            return false;
+        }
+        IntentScope.exit(outerScope);
+        judged = judgeBody(thrown);
+        if (judged.kind != CallOutcome.Kind.FAILED || !judged.retryable) {
+            return false;
+        }
+        long now = runtime.now();
+        if (round >= budget.attempts()) {
+            budgetSpent = round + (round == 1 ? " attempt" : " attempts") + " (retry.attempts)";
+            return false;
+        }
+        long retryAfter = wire.retryAfterMillis();
+        long wait = Math.max(retryAfter, budget.waitMillis(round + 1, ThreadLocalRandom.current().nextDouble()));
+        if (now + wait > beganAt + budget.deadline().toMillis()) {
+            budgetSpent = round + (round == 1 ? " attempt" : " attempts") + " within retry.deadline " + budget.deadline()
+                    + (retryAfter >= 0 && retryAfter >= wait ? " (the provider asked to wait " + retryAfter + " ms)" : "");
+            return false;
+        }
+        IntentRecord next = claimed.nextAttempt(now);
+        try {
+            if (!store.replace(key.value(), claimed, next)) {
+                return false;                                              // no longer our claim: the failure is recorded
+            }
+        } catch (RuntimeException e) {
+            runtime.storeError(e, "A retry of " + key + " was not made: its attempt could not be recorded.");
+            return false;
+        }
+        claimed = next;
+        runtime.intentLog().info("retry tool={} key={} attempt {}/{} in {} ms{}: {}", binding.toolName(), key, round + 1,
+                budget.attempts(), wait, retryAfter >= 0 ? " (Retry-After)" : "", judged.reason);
+        try {
+            Thread.sleep(wait);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        round++;
+        judged = null;
+        wire.nextRound();
+        startBody();
+        return true;
+    }
+
     @Override
     protected void exit(Object returned, Throwable thrown) {
         if (reply != null) {
@@ -481,9 +608,12 @@ final class SideEffectCall extends GuardedCall {
             audit.end(false, reply.status.wireName(), null, null, wire);
             return;
         }
-        IntentScope.exit(outerScope);
+        CallOutcome outcome = judged;
+        if (outcome == null) {
+            IntentScope.exit(outerScope);
+            outcome = judgeBody(thrown);
+        }
         String bodyAnswer = thrown == null ? "result" : "error";
-        CallOutcome outcome = judgeBody(thrown);
         if (claimed == null) {                                             // unguarded or audit repeat
             if (runtime.audit() && store != null) {
                 auditMerge(outcome, returned, thrown);
@@ -503,12 +633,23 @@ final class SideEffectCall extends GuardedCall {
                     deferred = recordFinished(claimed.done(result.json, result.truncated, now));
                     return;
                 case FAILED:                                               // safe to try again, same key
-                    deferred = recordFinished(claimed.failed(thrown == null ? null : thrown.getClass().getName(), now));
+                    IntentRecord failed = claimed.failed(thrown == null ? null : thrown.getClass().getName(), now);
+                    if (budgetSpent != null) {                             // our retries did not get through: a person
+                        failed = failed.asEscalated();
+                        deferred = recordFinished(failed);
+                        budgetSpent(failed, outcome);
+                        answer = ToolStatus.FAILED.wireName();
+                        return;
+                    }
+                    deferred = recordFinished(failed);
                     runtime.intentLog().info("failed tool={} key={}: {}; the next call may try again", binding.toolName(),
                             key, outcome.reason);
                     return;                                                // the body's exception or result stands
                 default:                                                   // unknown: never re-sent blindly
                     IntentRecord unknown = claimed.pendingUnknown(thrown == null ? "returned" : thrown.getClass().getName(), now);
+                    if (binding.check() != null && !runtime.audit()) {
+                        unknown = unknown.asked(now);                      // the check below asks: repeats wait check-interval
+                    }
                     if (runtime.audit()) {                                 // audit: the original outcome stands
                         record(unknown);
                         runtime.intentLog().warn("audit: tool={} key={}: {}; enforce mode would answer pending_unknown "
@@ -548,6 +689,27 @@ final class SideEffectCall extends GuardedCall {
             lease.close();
         }
         runtime.inFlight().release(key.value(), registration);
+    }
+
+    /**
+     * The retry budget ran out on failures from before anything was processed: nothing happened, yet trying again at
+     * once will not help. The intent (recorded FAILED, escalated) is said once to a person; a tool that hands its result
+     * to a model answers {@code failed} saying so, any other keeps its own last exception or result.
+     */
+    private void budgetSpent(IntentRecord failed, CallOutcome outcome) {
+        String why = "retry budget spent after " + budgetSpent + ": " + outcome.reason;
+        runtime.intentLog().warn("failed tool={} key={}: {}; nothing was processed", binding.toolName(), key, why);
+        if (claimed.escalated()) {
+            runtime.intentLog().info("intent {} was escalated before; not said again", key);
+        } else {
+            runtime.escalation().announce(key.value(), failed, why, binding, owner, self);
+        }
+        if (binding.shape().carriesStatus()) {
+            StatusReply.failed(binding.toolName() + " did not go through: " + round + (round == 1 ? " attempt was" : " attempts were")
+                    + " refused before anything was processed (" + outcome.reason + "). Do not retry " + binding.toolName()
+                    + " now; tell the user it did not go through and that it was passed to a person.")
+                    .deliver(this, binding, owner, key.value());
+        }
     }
 
     /**

@@ -58,6 +58,11 @@ final class StatusReply {
         return new StatusReply(ToolStatus.DISABLED, null, false, null, message);
     }
 
+    /** {@code failed} with a specific instruction (a retry budget spent: escalate, do not retry now). */
+    static StatusReply failed(String message) {
+        return new StatusReply(ToolStatus.FAILED, null, false, null, message);
+    }
+
     static StatusReply pendingUnknown(Throwable cause) {
         return new StatusReply(ToolStatus.PENDING_UNKNOWN, null, false, cause);
     }

@@ -23,14 +23,19 @@ final class ToolAdvice {
         return Dispatcher.skipBody(frame);
     }
 
-    @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
-    static void exit(@Advice.Local("intentguardFrame") Object frame,
-                     @Advice.Return(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object returned,
-                     @Advice.Thrown(readOnly = false) Throwable thrown) {
+    /** Returns {@code true} to run the body once more (a retry the agent owns: {@code retry:}); else the call ends. */
+    @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class, repeatOn = Advice.OnNonDefaultValue.class)
+    static boolean exit(@Advice.Local("intentguardFrame") Object frame,
+                        @Advice.Return(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object returned,
+                        @Advice.Thrown(readOnly = false) Throwable thrown) {
         if (frame != null) {
+            if (Dispatcher.repeatTool(frame, returned, thrown)) {
+                return true;
+            }
             Dispatcher.exitTool(frame, returned, thrown);
             thrown = Dispatcher.thrown(frame, thrown);
             returned = Dispatcher.returnValue(frame, returned);
         }
+        return false;
     }
 }

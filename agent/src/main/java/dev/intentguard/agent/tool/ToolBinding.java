@@ -63,10 +63,13 @@ final class ToolBinding {
         return check;
     }
 
-    /** Remembers where the check can run later (the instance weakly: the agent never keeps a tool object alive). */
+    /**
+     * Remembers where the check (and the escalate method) can run later (the instance weakly: the agent never keeps a
+     * tool object alive).
+     */
     void seen(Class<?> owner, Object self) {
         CheckRecipe.Target t = lastTarget;
-        if (check != null && (t == null || t.owner != owner || t.instance.get() != self)) {
+        if ((check != null || tool.escalate() != null) && (t == null || t.owner != owner || t.instance.get() != self)) {
             lastTarget = new CheckRecipe.Target(owner, self);
         }
     }

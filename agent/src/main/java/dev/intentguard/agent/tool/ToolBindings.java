@@ -48,6 +48,17 @@ final class ToolBindings {
         return out;
     }
 
+    /** The bindings of {@code tool}. */
+    java.util.List<ToolBinding> named(String tool) {
+        java.util.List<ToolBinding> out = new java.util.ArrayList<>();
+        for (ToolBinding b : table) {
+            if (b != null && b.toolName().equals(tool)) {
+                out.add(b);
+            }
+        }
+        return out;
+    }
+
     synchronized int size() {
         int n = 0;
         for (ToolBinding b : table) {

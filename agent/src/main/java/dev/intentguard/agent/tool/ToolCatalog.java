@@ -31,7 +31,8 @@ final class ToolCatalog {
             } else {
                 byType.computeIfAbsent(spec.method().typeName(), t -> new ArrayList<>()).add(spec);
                 definitions.put(spec.name(), new ToolDefinition(spec.name(), spec.effect(), spec.key(), spec.exclude(),
-                        spec.enabled(), spec.check(), "config line " + spec.line(), spec.keyLine(), spec.excludeLine()));
+                        spec.enabled(), spec.check(), spec.retry(), spec.notProcessed(), spec.unknown(), spec.escalate(),
+                        "config line " + spec.line(), spec.keyLine(), spec.excludeLine()));
             }
         }
     }
@@ -76,7 +77,8 @@ final class ToolCatalog {
             }
             return new ToolDefinition(n, spec.effect() != null ? spec.effect() : effect,
                     spec.key().isEmpty() ? key : spec.key(), spec.exclude().isEmpty() ? exclude : spec.exclude(),
-                    spec.enabled(), spec.check(), origin + ", overridden by config line " + spec.line(),
+                    spec.enabled(), spec.check(), spec.retry(), spec.notProcessed(), spec.unknown(), spec.escalate(),
+                    origin + ", overridden by config line " + spec.line(),
                     spec.key().isEmpty() ? 0 : spec.keyLine(), spec.exclude().isEmpty() ? 0 : spec.excludeLine());
         });
     }

@@ -1,8 +1,11 @@
 package dev.intentguard.agent.tool;
 
 import dev.intentguard.agent.config.Effect;
+import dev.intentguard.agent.config.RetryBudget;
+import dev.intentguard.agent.config.UnknownPolicy;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * A tool as the agent guards it: name, effect, key and exclusions, and whether it is switched on. It
@@ -17,12 +20,26 @@ public final class ToolDefinition {
     private final int keyLine;
     private final int excludeLine;
     private final String check;
+    private final RetryBudget retry;
+    private final Set<Integer> notProcessed;
+    private final UnknownPolicy unknown;
+    private final String escalate;
     private volatile boolean enabled;
     /** Switched off for the whole fleet on its shared store ({@code disable TOOL --store URL}). */
     private volatile boolean fleetDisabled;
 
     public ToolDefinition(String name, Effect effect, List<String> key, List<String> exclude, boolean enabled,
                           String check, String origin, int keyLine, int excludeLine) {
+        this(name, effect, key, exclude, enabled, check, null, Set.of(), UnknownPolicy.CHECK, null, origin, keyLine, excludeLine);
+    }
+
+    public ToolDefinition(String name, Effect effect, List<String> key, List<String> exclude, boolean enabled,
+                          String check, RetryBudget retry, Set<Integer> notProcessed, UnknownPolicy unknown, String escalate,
+                          String origin, int keyLine, int excludeLine) {
+        this.retry = retry;
+        this.notProcessed = Set.copyOf(notProcessed);
+        this.unknown = unknown;
+        this.escalate = escalate;
         this.name = name;
         this.effect = effect;
         this.key = List.copyOf(key);
@@ -32,6 +49,26 @@ public final class ToolDefinition {
         this.keyLine = keyLine;
         this.excludeLine = excludeLine;
         this.check = check;
+    }
+
+    /** The retries the agent makes itself for a call that failed before anything was processed, or {@code null}. */
+    public RetryBudget retry() {
+        return retry;
+    }
+
+    /** Statuses the tool's provider answers before processing anything (beyond 429). */
+    public Set<Integer> notProcessed() {
+        return notProcessed;
+    }
+
+    /** What a repeat of an intent whose outcome is unknown does. */
+    public UnknownPolicy unknown() {
+        return unknown;
+    }
+
+    /** The method called once when an intent of this tool needs a person, or {@code null}. */
+    public String escalate() {
+        return escalate;
     }
 
     /** The outcome check's method name, or {@code null}. */

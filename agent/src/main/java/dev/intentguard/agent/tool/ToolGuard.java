@@ -29,7 +29,6 @@ public final class ToolGuard {
     private final ToolRuntime runtime;
     private final ToolCatalog catalog;
     private final ToolPlugin plugin;
-    private final Reconciler reconciler;
     /** The config last applied: the one the agent started with, then each valid edit. */
     private volatile AgentConfig applied;
 
@@ -37,7 +36,6 @@ public final class ToolGuard {
         this.runtime = runtime;
         this.catalog = catalog;
         this.plugin = new ToolPlugin(runtime, catalog, new LoggedProblems());
-        this.reconciler = new Reconciler(runtime);
         this.applied = runtime.config();
     }
 
@@ -91,7 +89,7 @@ public final class ToolGuard {
 
     /** Starts the background reconciler and housekeeping (once the store opens they have something to do). */
     public void startReconciler() {
-        reconciler.start();
+        runtime.reconciler().start();
         runtime.sweeper().start();
         if (runtime.config().store().shared()) {
             fleet.scheduleWithFixedDelay(this::watchFleet, 0, FLEET_POLL_MILLIS, TimeUnit.MILLISECONDS);
@@ -144,7 +142,7 @@ public final class ToolGuard {
 
     /** Stops the background rounds: the JVM is shutting down and the store closes next. */
     public void stopReconciler() {
-        reconciler.stop();
+        runtime.reconciler().stop();
         runtime.sweeper().stop();
         fleet.shutdownNow();
         runtime.flushOutcomes(2_000);

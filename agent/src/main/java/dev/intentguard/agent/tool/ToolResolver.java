@@ -310,7 +310,32 @@ final class ToolResolver {
                 return new Resolved(m, def, null, shape, e.issue);
             }
         }
+        if (def.escalate() != null && !hasEscalateMethod(m.getDeclaringType().asErasure(), def.escalate())) {
+            return new Resolved(m, def, null, shape, new ConfigProblem.Issue(keyLine, m.getDeclaringType().asErasure().getName()
+                    + " has no method " + def.escalate() + "(String intentKey, Map<String, Object> keyArguments) or "
+                    + def.escalate() + "(String intentKey) (the escalate method of " + def.name() + ")",
+                    "declare it in the tool's class (it is called once per intent that needs a person, on the agent's own "
+                            + "thread), or remove escalate:"));
+        }
         return new Resolved(m, def, new KeyRecipe(key, count, exclude), check, shape, null);
+    }
+
+    /** Whether {@code owner} (or a superclass) declares {@code name(String, Map)} or {@code name(String)}. */
+    private static boolean hasEscalateMethod(TypeDescription owner, String name) {
+        for (TypeDefinition t = owner; t != null && !t.asErasure().getName().equals("java.lang.Object");
+             t = t.getSuperClass() == null ? null : t.getSuperClass()) {
+            for (MethodDescription c : t.asErasure().getDeclaredMethods()) {
+                if (!c.isMethod() || !c.getName().equals(name)) {
+                    continue;
+                }
+                List<TypeDescription> p = c.getParameters().asTypeList().asErasures();
+                if (p.size() >= 1 && p.size() <= 2 && p.get(0).represents(String.class)
+                        && (p.size() == 1 || p.get(1).represents(java.util.Map.class))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** The outcome check {@code def.check()} of tool method {@code m}: a method of its class (or a superclass). */

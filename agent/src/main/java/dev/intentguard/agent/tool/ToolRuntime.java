@@ -33,6 +33,8 @@ final class ToolRuntime {
     private volatile long lastErrorSaid = -ERROR_SPACING_MILLIS;
     private volatile boolean outageSaid;
     private final Sweeper sweeper = new Sweeper(this);
+    private final Reconciler reconciler = new Reconciler(this);
+    private final Escalation escalation = new Escalation(this);
     private final AuditRecorder recorder;
     private final NetworkWatch network;
 
@@ -120,6 +122,16 @@ final class ToolRuntime {
 
     Sweeper sweeper() {
         return sweeper;
+    }
+
+    /** The background checks of unknown intents; its thread also runs the tools' escalate methods. */
+    Reconciler reconciler() {
+        return reconciler;
+    }
+
+    /** Says once that an intent needs a person. */
+    Escalation escalation() {
+        return escalation;
     }
 
     boolean audit() {

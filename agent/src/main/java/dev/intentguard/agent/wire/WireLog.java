@@ -27,6 +27,9 @@ public final class WireLog {
 
     private final String intentKey;
     private final Observer observer;
+    private final Set<Integer> notProcessed;
+    /** The first attempt of the body's current round (the agent's own retries start new rounds). */
+    private int roundStart;
     private final List<WireRequest> requests = new ArrayList<>(2);
     private final Map<String, WireRequest> latest = new HashMap<>(4);
     private final List<WireAttempt> attempts = new ArrayList<>(2);
@@ -42,8 +45,17 @@ public final class WireLog {
     }
 
     public WireLog(String intentKey, Observer observer) {
+        this(intentKey, observer, Set.of());
+    }
+
+    /**
+     * @param notProcessed statuses the tool's provider answers before it processes a request ({@code not-processed:}),
+     *                     beyond 429, which always means so
+     */
+    public WireLog(String intentKey, Observer observer, Set<Integer> notProcessed) {
         this.intentKey = intentKey;
         this.observer = observer;
+        this.notProcessed = notProcessed;
     }
 
     /** {@code METHOD host:port path}: how a request's endpoint is named in the agent's records. */
@@ -114,6 +126,15 @@ public final class WireLog {
         return r != null && r.mayHaveActed();
     }
 
+    /**
+     * Whether this endpoint's current write was last answered as not processed yet (a 429, a status the tool names):
+     * its retries are the tool's {@code retry:} budget's, not a client's.
+     */
+    public synchronized boolean answeredNotProcessed(String endpoint) {
+        WireRequest r = latest.get(endpoint);
+        return r != null && r.lastNotProcessed();
+    }
+
     /** The client's exchange for this endpoint is over (answered, or failed for good). */
     public void ended(String method, String host, int port, String path) {
         ended(request(method, host, port, path));
@@ -160,6 +181,9 @@ public final class WireLog {
 
     public void record(WireAttempt attempt) {
         WireAttempt recorded;
+        if (attempt.outcome() == WireOutcome.RESPONSE && notProcessed.contains(attempt.status())) {
+            attempt = attempt.asNotProcessed();
+        }
         synchronized (this) {
             WireRequest followedFrom = followUps == null ? null : followUps.remove(attempt.request());
             if (followedFrom != null) {
@@ -222,6 +246,37 @@ public final class WireLog {
 
     public synchronized List<WireAttempt> attempts() {
         return new ArrayList<>(attempts);
+    }
+
+    /**
+     * Whether the call's writes all failed in a way another attempt later could overcome: each was not sent or answered
+     * as not processed yet (a 429, a status the tool names), none refused definitely, none that may have acted, nothing
+     * under way. What a retry budget may try again.
+     */
+    public synchronized boolean retryable() {
+        if (handedOff > 0 || requests.isEmpty()) {
+            return false;
+        }
+        for (WireRequest r : requests) {
+            if (r.state() == WireRequest.State.FAILED ? !r.retryable() : r.state() != WireRequest.State.NONE) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The longest {@code Retry-After} the answers of the current round asked for, or -1. */
+    public synchronized long retryAfterMillis() {
+        long longest = -1;
+        for (int i = roundStart; i < attempts.size(); i++) {
+            longest = Math.max(longest, attempts.get(i).retryAfterMillis());
+        }
+        return longest;
+    }
+
+    /** Another round of the call's body begins (a retry the agent makes): Retry-After answers before it are spent. */
+    public synchronized void nextRound() {
+        roundStart = attempts.size();
     }
 
     /** What the call's writes together prove about its effect. */

@@ -67,6 +67,17 @@ final class WireRequest {
         return false;
     }
 
+    /** Whether the last answer refused it before processing (a 429, a status the tool names). */
+    boolean lastNotProcessed() {
+        for (int i = attempts.size() - 1; i >= 0; i--) {
+            WireAttempt.Meaning m = attempts.get(i).meaning();
+            if (m != WireAttempt.Meaning.NEUTRAL) {
+                return m == WireAttempt.Meaning.NOT_PROCESSED;
+            }
+        }
+        return false;
+    }
+
     /** Whether any attempt reached, or may have reached, the server. */
     boolean mayHaveReached() {
         for (WireAttempt a : attempts) {
@@ -106,6 +117,7 @@ final class WireRequest {
                     maybe = true;
                     break;
                 case REFUSED:
+                case NOT_PROCESSED:
                 case NOT_SENT:
                     definite = true;
                     break;
@@ -117,6 +129,27 @@ final class WireRequest {
             return State.UNKNOWN;
         }
         return definite ? State.FAILED : State.NONE;
+    }
+
+    /**
+     * Whether another attempt later could go through: every answer it got says it was not sent or not processed yet
+     * (no definite refusal, nothing that may have acted).
+     */
+    boolean retryable() {
+        boolean any = false;
+        for (WireAttempt a : attempts) {
+            switch (a.meaning()) {
+                case NOT_SENT:
+                case NOT_PROCESSED:
+                    any = true;
+                    break;
+                case NEUTRAL:
+                    break;
+                default:
+                    return false;
+            }
+        }
+        return any;
     }
 
     /** Why the request is unknown, in words. */
@@ -146,13 +179,17 @@ final class WireRequest {
     String failedReason() {
         WireAttempt last = attempts.get(attempts.size() - 1);
         for (int i = attempts.size() - 1; i >= 0; i--) {
-            if (attempts.get(i).meaning() == WireAttempt.Meaning.REFUSED || attempts.get(i).meaning() == WireAttempt.Meaning.NOT_SENT) {
+            WireAttempt.Meaning m = attempts.get(i).meaning();
+            if (m == WireAttempt.Meaning.REFUSED || m == WireAttempt.Meaning.NOT_SENT || m == WireAttempt.Meaning.NOT_PROCESSED) {
                 last = attempts.get(i);
                 break;
             }
         }
-        return last.outcome() == WireOutcome.NOT_SENT
-                ? "nothing reached the server (" + (last.detail() == null ? "not sent" : last.detail()) + ")"
+        if (last.outcome() == WireOutcome.NOT_SENT) {
+            return "nothing reached the server (" + (last.detail() == null ? "not sent" : last.detail()) + ")";
+        }
+        return last.meaning() == WireAttempt.Meaning.NOT_PROCESSED
+                ? endpoint + " was answered HTTP " + last.status() + " before it was processed"
                 : endpoint + " was refused with HTTP " + last.status();
     }
 }

@@ -280,4 +280,72 @@ class ConfigLoaderTest {
         ConfigProblem.Issue ns = onlyIssue("store:\n  url: redis://h:6379/0\n  namespace: \"my-app\"\n");
         assertTrue(ns.message.contains("is not a namespace"), ns.message);
     }
+
+    @Test
+    void aToolsRetryBudgetNotProcessedStatusesUnknownPolicyAndEscalateMethod() throws Exception {
+        AgentConfig c = parse(String.join("\n",
+                "reconcile:",
+                "  check-interval: 2s",
+                "tools:",
+                "  - name: refund_order",
+                "    effect: side_effect",
+                "    retry:",
+                "      attempts: 4",
+                "      backoff: 50ms",
+                "      max-backoff: 1s",
+                "      deadline: 8s",
+                "    not-processed: [503, 502]",
+                "    unknown: resend-same-key",
+                "    escalate: openTicket",
+                "  - name: send_mail",
+                "    effect: side_effect",
+                "    retry:",
+                "      attempts: 2"));
+        assertEquals(Duration.ofSeconds(2), c.reconcile().checkInterval());
+        ToolSpec t = c.tools().get(0);
+        assertEquals(4, t.retry().attempts());
+        assertEquals(Duration.ofMillis(50), t.retry().backoff());
+        assertEquals(Duration.ofSeconds(1), t.retry().maxBackoff());
+        assertEquals(Duration.ofSeconds(8), t.retry().deadline());
+        assertEquals(java.util.Set.of(502, 503), t.notProcessed());
+        assertEquals(UnknownPolicy.RESEND_SAME_KEY, t.unknown());
+        assertEquals("openTicket", t.escalate());
+        RetryBudget defaults = c.tools().get(1).retry();
+        assertEquals(2, defaults.attempts());
+        assertEquals(Duration.ofMillis(100), defaults.backoff());
+        assertEquals(Duration.ofSeconds(2), defaults.maxBackoff());
+        assertEquals(Duration.ofSeconds(10), defaults.deadline());
+        assertEquals(UnknownPolicy.CHECK, c.tools().get(1).unknown(), "check is the default");
+        assertNull(c.tools().get(1).escalate());
+        assertEquals(ReconcileSettings.DEFAULT_CHECK_INTERVAL, parse("").reconcile().checkInterval());
+        assertNull(parse("tools:\n  - name: t\n    effect: side_effect\n").tools().get(0).retry(), "no retry: nothing changes");
+    }
+
+    @Test
+    void theBackoffIsFullJitterOverADoublingCeiling() {
+        RetryBudget b = new RetryBudget(10, Duration.ofMillis(100), Duration.ofMillis(350), Duration.ofSeconds(10));
+        assertEquals(99, b.waitMillis(2, 0.999));
+        assertEquals(199, b.waitMillis(3, 0.999));
+        assertEquals(349, b.waitMillis(4, 0.999), "capped by max-backoff");
+        assertEquals(349, b.waitMillis(9, 0.999));
+        assertEquals(0, b.waitMillis(5, 0.0));
+    }
+
+    @Test
+    void retrySettingsSayWhatIsWrong() {
+        assertTrue(onlyIssue("tools:\n  - name: t\n    effect: side_effect\n    retry:\n      attempts: 0\n").message
+                .contains("between 1 and 100"));
+        assertTrue(onlyIssue("tools:\n  - name: t\n    effect: idempotent\n    retry:\n      attempts: 2\n").message
+                .contains("side_effect"));
+        assertTrue(onlyIssue("tools:\n  - name: t\n    effect: side_effect\n    retry:\n      tries: 2\n").message
+                .contains("tries"));
+        assertTrue(onlyIssue("tools:\n  - name: t\n    effect: side_effect\n    not-processed: [200]\n").message
+                .contains("not an HTTP error status"));
+        assertTrue(onlyIssue("tools:\n  - name: t\n    effect: side_effect\n    unknown: resend\n").message
+                .contains("not check or resend-same-key"));
+        assertTrue(onlyIssue("tools:\n  - name: t\n    effect: side_effect\n    escalate: open ticket\n").message
+                .contains("not a method name"));
+        assertEquals(6, onlyIssue("tools:\n  - name: t\n    effect: side_effect\n    retry:\n      attempts: 2\n"
+                + "      backoff: 5 parsecs\n").line, "the line of the bad duration");
+    }
 }

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -55,5 +56,27 @@ class RecordCodecTest {
         assertNull(back.checkArgs());
         assertNull(back.callerConversation());
         assertTrue(new String(older, StandardCharsets.UTF_8).contains("refund"));
+    }
+
+    @Test
+    void askingEscalationAndKeyArgumentsSurviveEveryTransitionThatKeepsThem() {
+        IntentRecord r = IntentRecord.inFlight("refund", new byte[] {1}, "[\"8812\"]", 1000)
+                .withKeyArgs("{\"orderId\":\"8812\"}");
+        IntentRecord unknown = RecordCodec.decode(RecordCodec.encode(r.pendingUnknown("E", 2000).asked(2500)));
+        assertEquals(2500, unknown.lastAskedAt());
+        assertEquals("{\"orderId\":\"8812\"}", unknown.keyArgs());
+        assertFalse(unknown.escalated());
+        IntentRecord escalated = RecordCodec.decode(RecordCodec.encode(unknown.requiresReconciliation().asEscalated()));
+        assertTrue(escalated.escalated());
+        assertEquals(2500, escalated.lastAskedAt());
+        IntentRecord resent = RecordCodec.decode(RecordCodec.encode(escalated.resent(3000)));
+        assertEquals(IntentStatus.IN_FLIGHT, resent.status());
+        assertEquals(3000, resent.lastAskedAt(), "a resend is an asking");
+        assertEquals(2, resent.attempts());
+        assertTrue(resent.escalated(), "escalated once per intent");
+        IntentRecord next = RecordCodec.decode(RecordCodec.encode(resent.nextAttempt(3100)));
+        assertEquals(3, next.attempts());
+        assertTrue(RecordCodec.decode(RecordCodec.encode(next.failed("E", 3200))).escalated());
+        assertEquals("{\"orderId\":\"8812\"}", RecordCodec.decode(RecordCodec.encode(next.done("1", false, 3300))).keyArgs());
     }
 }

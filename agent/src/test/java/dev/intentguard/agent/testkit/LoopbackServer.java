@@ -28,12 +28,19 @@ public final class LoopbackServer implements AutoCloseable {
         public final String path;
         public final Map<String, String> headers;
         public final String body;
+        /** When it arrived ({@link System#nanoTime} in milliseconds). */
+        public final long atMillis;
+        /** The server acted on it (answered below 400, or answered late): a refund made, for the lookup. */
+        volatile boolean processed;
+        /** Answered from the first request with the same idempotency key ({@link #replayKeys}): no new effect. */
+        volatile boolean replayed;
 
         Request(String method, String path, Map<String, String> headers, String body) {
             this.method = method;
             this.path = path;
             this.headers = headers;
             this.body = body;
+            this.atMillis = System.nanoTime() / 1_000_000;
         }
 
         public String header(String name) {
@@ -53,6 +60,13 @@ public final class LoopbackServer implements AutoCloseable {
     private volatile long delayMillis;
     private volatile int status = 200;
     private volatile boolean lookupsVisible = true;
+    /** Statuses for the next POSTs, in order (then {@link #status}). */
+    private final java.util.Deque<Integer> answers = new java.util.ArrayDeque<>();
+    private volatile String retryAfter;
+    /** The header a provider that replays a key's first response reads ({@code null}: every request is new). */
+    private volatile String replayHeader;
+    private final Map<String, Object[]> firstAnswers = new java.util.HashMap<>();
+    private static final Object[] IN_PROGRESS = new Object[0];
 
     public LoopbackServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
@@ -70,6 +84,41 @@ public final class LoopbackServer implements AutoCloseable {
     public LoopbackServer status(int status) {
         this.status = status;
         return this;
+    }
+
+    /** The next POSTs are answered with these statuses, one each, in order; after them, {@link #status}. */
+    public LoopbackServer answers(int... statuses) {
+        synchronized (answers) {
+            answers.clear();
+            for (int s : statuses) {
+                answers.add(s);
+            }
+        }
+        return this;
+    }
+
+    /** A {@code Retry-After} header on every 429 and 503 ({@code null}: none). */
+    public LoopbackServer retryAfter(String value) {
+        this.retryAfter = value;
+        return this;
+    }
+
+    /**
+     * Answers a request whose {@code header} carries a key seen before with the first answer to that key, without acting
+     * again, as Stripe does (its 500s included).
+     */
+    public LoopbackServer replayKeys(String header) {
+        this.replayHeader = header.toLowerCase(Locale.ROOT);
+        return this;
+    }
+
+    /** POSTs under {@code pathPrefix} the server acted on (not refused, not replayed): the effects. */
+    public int effects(String pathPrefix) {
+        int n = 0;
+        for (Request r : requests("POST", pathPrefix)) {
+            n += r.processed && !r.replayed ? 1 : 0;
+        }
+        return n;
     }
 
     /**
@@ -97,9 +146,34 @@ public final class LoopbackServer implements AutoCloseable {
         String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
         Map<String, String> headers = new TreeMap<>();
         exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(Locale.ROOT), String.join(",", v)));
+        Request request = new Request(exchange.getRequestMethod(), exchange.getRequestURI().getPath(), headers, body);
         synchronized (requests) {
-            requests.add(new Request(exchange.getRequestMethod(), exchange.getRequestURI().getPath(), headers, body));
+            requests.add(request);
         }
+        String replayKey = replayHeader == null ? null : headers.get(replayHeader);
+        Object[] first = null;
+        if (replayKey != null) {
+            synchronized (firstAnswers) {
+                first = firstAnswers.putIfAbsent(replayKey, IN_PROGRESS);
+            }
+        }
+        if (first == IN_PROGRESS) {                                         // Stripe: the first is still being processed
+            request.replayed = true;
+            respond(exchange, 409, "{\"error\":\"idempotent request in progress\"}".getBytes(StandardCharsets.UTF_8));
+            return;
+        }
+        if (first != null) {
+            request.replayed = true;
+            request.processed = true;
+            respond(exchange, (Integer) first[0], (byte[]) first[1]);
+            return;
+        }
+        Integer scripted;
+        synchronized (answers) {
+            scripted = request.method.equals("POST") ? answers.poll() : null;
+        }
+        int answerStatus = scripted != null ? scripted : status;
+        request.processed = answerStatus < 400 || answerStatus >= 500;      // a 5xx may have acted; a 4xx did not
         long delay = delayMillis;
         if (delay > 0) {
             try {
@@ -110,9 +184,21 @@ public final class LoopbackServer implements AutoCloseable {
         }
         byte[] answer = ("{\"id\":\"re_" + ids.incrementAndGet() + "\",\"path\":\"" + exchange.getRequestURI().getPath() + "\"}")
                 .getBytes(StandardCharsets.UTF_8);
+        if (replayKey != null) {
+            synchronized (firstAnswers) {
+                firstAnswers.put(replayKey, new Object[] {answerStatus, answer});
+            }
+        }
+        respond(exchange, answerStatus, answer);
+    }
+
+    private void respond(HttpExchange exchange, int answerStatus, byte[] answer) {
         try {
             exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(status, answer.length);
+            if (retryAfter != null && (answerStatus == 429 || answerStatus == 503)) {
+                exchange.getResponseHeaders().add("Retry-After", retryAfter);
+            }
+            exchange.sendResponseHeaders(answerStatus, answer.length);
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(answer);
             }
@@ -130,7 +216,7 @@ public final class LoopbackServer implements AutoCloseable {
         if (lookupsVisible) {
             List<Request> all = requests("POST", "/refunds");
             for (int i = 0; i < all.size(); i++) {
-                if (all.get(i).body.contains("\"order\":\"" + order + "\"")) {
+                if (all.get(i).processed && all.get(i).body.contains("\"order\":\"" + order + "\"")) {
                     found = "{\"id\":\"re_" + (i + 1) + "\",\"order\":\"" + order + "\",\"found\":true}";
                     break;
                 }

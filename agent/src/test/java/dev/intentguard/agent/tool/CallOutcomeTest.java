@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import java.net.ConnectException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Each row of docs/architecture.md's "How an outcome is judged", one assertion per branch. */
@@ -87,9 +88,18 @@ class CallOutcomeTest {
         assertEquals(CallOutcome.Kind.UNKNOWN, judge(null, wire(answered(REFUNDS, 300))));
         assertEquals(CallOutcome.Kind.DONE, judge(null, wire(answered(REFUNDS, 303))), "303: processed, the result is elsewhere");
         assertEquals(CallOutcome.Kind.DONE, judge(null, wire(answered(REFUNDS, 204))));
-        for (int status : new int[] {408, 409, 425, 429, 500, 502, 503, 504}) {
+        for (int status : new int[] {408, 409, 425, 500, 502, 503, 504}) {
             assertEquals(CallOutcome.Kind.UNKNOWN, judge(null, wire(answered(REFUNDS, status))), "HTTP " + status);
         }
+        CallOutcome rateLimited = CallOutcome.judge(null, wire(answered(REFUNDS, 429)), false);
+        assertEquals(CallOutcome.Kind.FAILED, rateLimited.kind, "429: refused before anything was processed");
+        assertTrue(rateLimited.retryable, "and a retry later may go through");
+        assertFalse(CallOutcome.judge(null, wire(answered(REFUNDS, 400)), false).retryable, "a 400 fails again");
+
+        WireLog named = new WireLog("ig1:t:k", null, java.util.Set.of(503));
+        named.record(answered(REFUNDS, 503));
+        assertEquals(CallOutcome.Kind.FAILED, CallOutcome.judge(null, named, false).kind, "a 503 the tool names not-processed");
+        assertTrue(CallOutcome.judge(null, named, false).retryable);
         assertEquals(WireAttempt.Meaning.NEUTRAL, WireAttempt.meaningOf(100), "interim, never an answer");
 
         WireLog followed = wire(answered(REFUNDS, 307));

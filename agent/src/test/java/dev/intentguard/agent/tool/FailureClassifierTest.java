@@ -47,8 +47,12 @@ class FailureClassifierTest {
     void httpStatusesFromSdkExceptions() {
         assertTrue(FailureClassifier.classify(new ApiException(400)).definite);
         assertTrue(FailureClassifier.classify(new ApiException(404)).definite);
-        for (int ambiguous : new int[] {408, 409, 425, 429, 500, 502, 503, 504}) {
+        for (int ambiguous : new int[] {408, 409, 425, 500, 502, 503, 504}) {
             assertFalse(FailureClassifier.classify(new ApiException(ambiguous)).definite, "HTTP " + ambiguous);
         }
+        FailureClassifier.Verdict rateLimited = FailureClassifier.classify(new ApiException(429));
+        assertTrue(rateLimited.definite && rateLimited.retryable, "429: refused before anything was processed");
+        assertTrue(FailureClassifier.classify(new ApiException(503), java.util.Set.of(503)).retryable, "a status the tool names");
+        assertFalse(FailureClassifier.classify(new ApiException(400)).retryable);
     }
 }

@@ -33,6 +33,8 @@ import java.util.concurrent.CyclicBarrier;
  * say|TEXT                                  prints TEXT (tells a test where the script is)</pre>
  * <pre>
  * jmx-get|ATTRIBUTE                         an attribute of the MBean dev.intentguard:type=Tools (waits up to 30 s for it)
+ * jmx-listen                                prints {@code NOTIFICATION <type> <user data>} for each notification of that MBean
+ * in-conversation|ID|command...             the command in conversation ID, as an agent framework names it to the agent
  * </pre>
  * At the end: {@code BODY_RUNS <n>}.
  */
@@ -53,15 +55,29 @@ public final class HostApp {
             }
             if (f[0].equals("jmx-get")) {
                 javax.management.MBeanServer server = java.lang.management.ManagementFactory.getPlatformMBeanServer();
-                javax.management.ObjectName name = new javax.management.ObjectName("dev.intentguard:type=Tools");
-                long deadline = System.nanoTime() + 30_000_000_000L;
-                while (!server.isRegistered(name) && System.nanoTime() < deadline) {
-                    Thread.sleep(20);
-                }
+                javax.management.ObjectName name = toolsMBean(server);
                 try {
                     System.out.println("RESULT jmx-get " + server.getAttribute(name, f[1]));
                 } catch (Exception e) {
                     System.out.println("THROWN jmx-get " + e);
+                }
+                continue;
+            }
+            if (f[0].equals("jmx-listen")) {
+                javax.management.MBeanServer server = java.lang.management.ManagementFactory.getPlatformMBeanServer();
+                server.addNotificationListener(toolsMBean(server), (n, handback) -> {
+                    System.out.println("NOTIFICATION " + n.getType() + " " + n.getUserData());
+                    System.out.flush();
+                }, null, null);
+                continue;
+            }
+            if (f[0].equals("in-conversation")) {
+                dev.intentguard.bridge.CallerContext previous = dev.intentguard.bridge.CallerContext.enter(null, f[1], null,
+                        "test-host");
+                try {
+                    System.out.println(run(tools, Arrays.copyOfRange(f, 2, f.length)));
+                } finally {
+                    dev.intentguard.bridge.CallerContext.exit(previous);
                 }
                 continue;
             }
@@ -138,6 +154,16 @@ public final class HostApp {
             }
         }
         System.out.println("BODY_RUNS " + SupportTools.BODY_RUNS.get());
+    }
+
+    /** The agent's MBean, once registered (its init thread registers it; waits up to 30 s). */
+    private static javax.management.ObjectName toolsMBean(javax.management.MBeanServer server) throws Exception {
+        javax.management.ObjectName name = new javax.management.ObjectName("dev.intentguard:type=Tools");
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (!server.isRegistered(name) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        return name;
     }
 
     /** THREADS threads each call every one of INTENTS intents once, in its own order; prints a summary. */

@@ -27,6 +27,15 @@ public class SupportTools {
         return Provider.get("/lookup?order=" + orderId);
     }
 
+    /**
+     * refund_order's {@code escalate:} method in the tests that configure it: a team would page someone or open a ticket;
+     * this prints {@code ESCALATED <key> <key arguments>}.
+     */
+    public void escalateRefund(String intentKey, Map<String, Object> keyArguments) {
+        System.out.println("ESCALATED " + intentKey + " " + keyArguments + " on " + Thread.currentThread().getName());
+        System.out.flush();
+    }
+
     /** A side effect without the network: always completes. */
     public String touch(String id) {
         BODY_RUNS.incrementAndGet();

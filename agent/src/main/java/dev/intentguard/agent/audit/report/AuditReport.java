@@ -9,6 +9,7 @@ import dev.intentguard.agent.audit.Layer;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,13 +22,15 @@ import java.util.TreeMap;
  * {@code html} render it). Its shape is documented by {@code docs/report.schema.json}. From the journal's calls:
  * per tool, invocations, distinct intents, repeats by layer, fan-out (write requests sent per intent) and which layer
  * each request is charged to, what was prevented (enforce) or would have been (audit); from the store: the intents
- * whose outcome is unknown now; and the intents with the largest fan-out, each with its timeline.
+ * whose outcome is unknown now; the intents with the largest fan-out, each with its timeline; and, per conversation,
+ * its intents in order with their statuses (a multi-step workflow at a glance).
  */
 public final class AuditReport {
     public static final int VERSION = 1;
     /** The label of an intent's first invocation, where a layer would stand for a repeat. */
     public static final String ORIGINAL = "original";
     private static final int WORST = 10;
+    private static final int CONVERSATIONS = 20;
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
     /** The store's view: each intent's status now, and the tool it belongs to. */
@@ -35,11 +38,21 @@ public final class AuditReport {
         final String state;
         final Map<String, String> statusByKey;
         final Map<String, String> toolByKey;
+        /** The conversation (its hash) of each intent that has one, and when each intent began. */
+        final Map<String, String> conversationByKey;
+        final Map<String, Long> createdByKey;
 
         public StoreView(String state, Map<String, String> statusByKey, Map<String, String> toolByKey) {
+            this(state, statusByKey, toolByKey, Map.of(), Map.of());
+        }
+
+        public StoreView(String state, Map<String, String> statusByKey, Map<String, String> toolByKey,
+                         Map<String, String> conversationByKey, Map<String, Long> createdByKey) {
             this.state = state;
             this.statusByKey = statusByKey;
             this.toolByKey = toolByKey;
+            this.conversationByKey = conversationByKey;
+            this.createdByKey = createdByKey;
         }
 
         /** The store could not be read: {@code why}. */
@@ -156,7 +169,42 @@ public final class AuditReport {
         for (IntentTally i : worst.subList(0, Math.min(WORST, worst.size()))) {
             worstOut.add(i.toJson(store.available() ? store.statusByKey.get(i.key) : null));
         }
+        r.set("conversations", conversations(store));
         return r;
+    }
+
+    /**
+     * The multi-step view: for the conversations with an intent in the store (most recent first, at most
+     * {@value #CONVERSATIONS}), their intents in the order they began, each with its status now.
+     */
+    private static ArrayNode conversations(StoreView store) {
+        ArrayNode out = F.arrayNode();
+        if (!store.available()) {
+            return out;
+        }
+        Map<String, List<String>> byConversation = new HashMap<>();
+        store.conversationByKey.forEach((key, c) -> byConversation.computeIfAbsent(c, x -> new ArrayList<>()).add(key));
+        Comparator<String> began = Comparator.comparingLong((String k) -> store.createdByKey.getOrDefault(k, 0L))
+                .thenComparing(k -> k);
+        List<Map.Entry<String, List<String>>> all = new ArrayList<>(byConversation.entrySet());
+        for (Map.Entry<String, List<String>> e : all) {
+            e.getValue().sort(began);
+        }
+        all.sort(Comparator.comparingLong((Map.Entry<String, List<String>> e) ->
+                -store.createdByKey.getOrDefault(e.getValue().get(e.getValue().size() - 1), 0L)).thenComparing(Map.Entry::getKey));
+        for (Map.Entry<String, List<String>> e : all.subList(0, Math.min(CONVERSATIONS, all.size()))) {
+            ObjectNode c = out.addObject();
+            c.put("conversation", e.getKey());
+            ArrayNode steps = c.putArray("intents");
+            for (String key : e.getValue()) {
+                ObjectNode step = steps.addObject();
+                step.put("tool", store.toolByKey.get(key));
+                step.put("key", key);
+                step.put("status", store.statusByKey.get(key));
+                step.put("began", Instant.ofEpochMilli(store.createdByKey.getOrDefault(key, 0L)).toString());
+            }
+        }
+        return out;
     }
 
     /** The layer a call is charged to: its repeat layer, or {@code original}. */

@@ -97,6 +97,18 @@ public final class TextReport {
                 b.append('\n');
             }
         }
+        if (r.path("conversations").size() > 0) {
+            b.append("\nconversations (their intents in order, status now)\n");
+        }
+        for (JsonNode c : r.path("conversations")) {
+            b.append("  ").append(c.path("conversation").asText()).append(": ");
+            boolean first = true;
+            for (JsonNode i : c.path("intents")) {
+                b.append(first ? "" : ", ").append(i.path("tool").asText()).append(' ').append(i.path("status").asText());
+                first = false;
+            }
+            b.append('\n');
+        }
         if (r.path("tools").size() == 0) {
             b.append("\nno guarded calls in the journal").append(r.path("since").isNull() ? "" : " for this window").append('\n');
         }

@@ -142,7 +142,13 @@ final class Apache4Requests {
         if (thrown != null) {
             attempt(target, WireOutcome.NO_RESPONSE, 0, thrown.getClass().getSimpleName());
         } else if (response != null) {
-            attempt(target, WireOutcome.RESPONSE, response.getStatusLine().getStatusCode(), null);
+            ToolFrame scope = IntentScope.current();
+            HttpGuard guard = HttpGuard.get();
+            Header retryAfter = response.getFirstHeader("Retry-After");
+            if (scope != null && guard != null) {
+                guard.answered(scope, CLIENT, target, response.getStatusLine().getStatusCode(),
+                        retryAfter == null ? null : retryAfter.getValue());
+            }
         }
     }
 

@@ -117,7 +117,7 @@ final class Apache5Requests {
             return;
         }
         if (thrown == null && response != null) {
-            guard.attempt(scope, CLIENT, target(request), WireOutcome.RESPONSE, response.getCode(), null);
+            guard.answered(scope, CLIENT, target(request), response.getCode(), retryAfter(response));
         } else if (thrown != null) {
             guard.attempt(scope, CLIENT, target(request), WireOutcome.NO_RESPONSE, 0, thrown.getClass().getSimpleName());
         }
@@ -234,7 +234,7 @@ final class Apache5Requests {
         ToolFrame scope = IntentScope.carried(request);
         HttpGuard guard = HttpGuard.get();
         if (scope != null && guard != null && response != null) {
-            guard.attempt(scope, ASYNC_CLIENT, target(request), WireOutcome.RESPONSE, response.getCode(), null);
+            guard.answered(scope, ASYNC_CLIENT, target(request), response.getCode(), retryAfter(response));
         }
     }
 
@@ -252,6 +252,11 @@ final class Apache5Requests {
         boolean handedOver = IntentScope.carried(handler) != null;
         guard.attempt(scope, ASYNC_CLIENT, target(request), handedOver ? WireOutcome.NO_RESPONSE : WireOutcome.NOT_SENT, 0,
                 cause == null ? null : cause.getClass().getSimpleName());
+    }
+
+    private static String retryAfter(HttpResponse response) {
+        Header h = response.getFirstHeader("Retry-After");
+        return h == null ? null : h.getValue();
     }
 
     static String detail(IOException exception) {

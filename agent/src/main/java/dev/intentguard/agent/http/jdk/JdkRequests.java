@@ -110,7 +110,7 @@ final class JdkRequests {
     }
 
     /** A response head for {@code request}: the attempt's answer, and the end of its exchange. */
-    static void answered(Object request, int status, boolean connectResponse) {
+    static void answered(Object request, int status, boolean connectResponse, java.net.http.HttpHeaders headers) {
         if (connectResponse || status < 200) {
             return;                                           // a proxy's answer to CONNECT, an interim 1xx
         }
@@ -120,7 +120,7 @@ final class JdkRequests {
             return;
         }
         HttpTarget target = target((HttpRequest) request);
-        guard.attempt(scope, CLIENT, target, WireOutcome.RESPONSE, status, null);
+        guard.answered(scope, CLIENT, target, status, headers == null ? null : headers.firstValue("Retry-After").orElse(null));
         // The exchange is answered; a redirect or an authentication round that follows begins again (followed).
         guard.ended(scope, target);
         if (!followable(status)) {

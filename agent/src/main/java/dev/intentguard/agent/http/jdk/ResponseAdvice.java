@@ -12,8 +12,8 @@ final class ResponseAdvice {
     }
 
     @Advice.OnMethodExit(inline = false)
-    static void exit(@Advice.Argument(0) Object request, @Advice.Argument(4) int status,
-                     @Advice.Argument(6) boolean connectResponse) {
-        JdkRequests.answered(request, status, connectResponse);
+    static void exit(@Advice.Argument(0) Object request, @Advice.Argument(2) java.net.http.HttpHeaders headers,
+                     @Advice.Argument(4) int status, @Advice.Argument(6) boolean connectResponse) {
+        JdkRequests.answered(request, status, connectResponse, headers);
     }
 }

@@ -151,7 +151,7 @@ final class OkHttpCalls {
         }
         HttpTarget target = target(request);
         if (thrown == null && response != null) {
-            guard.attempt(scope, CLIENT, target, WireOutcome.RESPONSE, response.code(), null);
+            guard.answered(scope, CLIENT, target, response.code(), response.header("Retry-After"));
         } else if (thrown != null) {
             guard.attempt(scope, CLIENT, target, WireOutcome.NO_RESPONSE, 0, thrown.getClass().getSimpleName());
         }

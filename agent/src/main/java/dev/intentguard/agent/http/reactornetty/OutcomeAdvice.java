@@ -16,7 +16,8 @@ final class OutcomeAdvice {
         @Advice.OnMethodEnter(inline = false)
         static void enter(@Advice.This Object ch, @Advice.Argument(1) Object msg) {
             if (msg instanceof HttpResponse) {
-                ReactorRequests.answered(ch, ((HttpResponse) msg).status().code());
+                HttpResponse response = (HttpResponse) msg;
+                ReactorRequests.answered(ch, response.status().code(), response.headers().get("Retry-After"));
             }
         }
     }

@@ -182,7 +182,7 @@ final class UrlConnections {
         if (thrown == null) {
             int status = status(responses);
             if (status > 0) {
-                guard.attempt(scope, CLIENT, target, WireOutcome.RESPONSE, status, null);
+                guard.answered(scope, CLIENT, target, status, (String) MessageHeaders.FIND_VALUE.invokeExact(responses, "Retry-After"));
             }
             guard.ended(scope, target);
         } else {
@@ -233,6 +233,7 @@ final class UrlConnections {
     private static final class MessageHeaders {
         static final MethodHandle GET_KEY;
         static final MethodHandle GET_VALUE;
+        static final MethodHandle FIND_VALUE;
 
         static {
             try {
@@ -241,6 +242,8 @@ final class UrlConnections {
                 MethodType erased = MethodType.methodType(String.class, Object.class, int.class);
                 GET_KEY = MethodHandles.lookup().findVirtual(type, "getKey", reader).asType(erased);
                 GET_VALUE = MethodHandles.lookup().findVirtual(type, "getValue", reader).asType(erased);
+                FIND_VALUE = MethodHandles.lookup().findVirtual(type, "findValue", MethodType.methodType(String.class, String.class))
+                        .asType(MethodType.methodType(String.class, Object.class, String.class));
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }

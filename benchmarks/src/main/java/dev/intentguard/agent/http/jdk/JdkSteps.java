@@ -34,7 +34,7 @@ public final class JdkSteps implements RequestSteps {
         HttpRequest sent = begun == null ? request : (HttpRequest) begun[JdkRequests.REQUEST];
         Object headers = sent.headers();
         JdkRequests.copied(sent);
-        JdkRequests.answered(sent, 200, false);
+        JdkRequests.answered(sent, 200, false, null);
         JdkRequests.sent(begun, null);
         return headers;
     }

@@ -35,7 +35,7 @@ public final class ReactorNettySteps implements RequestSteps {
             InFlight.subscribed(handler, IntentScope.current());
         }
         ReactorRequests.prepared(handler, connection, "POST", urls[n & 15], headers);
-        ReactorRequests.answered(connection, 200);
+        ReactorRequests.answered(connection, 200, null);
         return headers;
     }
 }
