@@ -39,6 +39,29 @@ public final class PaymentsClient {
     }
 
     /**
+     * {@code GET /v1/refunds?order=}: the order's refund of {@code amount}, or {@code null} when the provider lists
+     * none (yet).
+     */
+    public Refund findRefund(String orderId, BigDecimal amount) throws IOException {
+        Request request = new Request.Builder()
+                .url(baseUrl.resolve("/v1/refunds").newBuilder().addQueryParameter("order", orderId).build()).get().build();
+        try (Response response = http.newCall(request).execute()) {
+            String text = response.body().string();
+            if (!response.isSuccessful()) {
+                throw new PaymentsException(response.code(), text);
+            }
+            for (JsonNode refund : json.readTree(text).path("data")) {
+                BigDecimal refunded = new BigDecimal(refund.path("amount").asText("0"));
+                if (refunded.compareTo(amount) == 0) {
+                    return new Refund(refund.path("id").asText(), refund.path("order").asText(), refunded,
+                            refund.path("status").asText());
+                }
+            }
+            return null;
+        }
+    }
+
+    /**
      * {@code POST /v1/refunds}. Throws {@link PaymentsException} for an HTTP error status and an
      * {@link IOException} (for example a {@link java.net.SocketTimeoutException}) when no answer came.
      */

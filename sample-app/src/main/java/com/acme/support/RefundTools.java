@@ -46,6 +46,20 @@ public class RefundTools {
         String idempotencyKey = ToolCallContext.idempotencyKey("refund");
         Refund refund = paymentsRetry == null ? payments.createRefund(orderId, amount, reason, idempotencyKey)
                 : withRetry(() -> payments.createRefund(orderId, amount, reason, idempotencyKey));
+        return done(refund);
+    }
+
+    /**
+     * Whether the provider has a refund of {@code amount} for the order: what it answers, as
+     * {@link #refundOrder} would have, or {@code null}. Not a tool: {@code intentguard.yaml} names it as
+     * refund_order's {@code check}, which the agent runs when a refund's outcome is unknown.
+     */
+    public String findRefund(String orderId, BigDecimal amount) throws IOException {
+        Refund refund = payments.findRefund(orderId, amount);
+        return refund == null ? null : done(refund);
+    }
+
+    private static String done(Refund refund) {
         return "{\"status\":\"done\",\"refund_id\":\"" + refund.id() + "\",\"order\":\"" + refund.orderId()
                 + "\",\"amount\":\"" + refund.amount().setScale(2, RoundingMode.HALF_UP) + "\"}";
     }

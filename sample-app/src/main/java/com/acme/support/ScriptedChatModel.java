@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  *   <li>a refund request: look the order up, call {@code refund_order}; if the tool result is an error and
  *       the system prompt says "retry once", call it once more; then update the ticket and answer;</li>
  *   <li>"Did my refund go through?": call {@code refund_order} again to make sure (what the seed's agent
- *       did), with the same retry rule, and answer;</li>
+ *       did), with the same retry rule; update the ticket if the answer changes its status; answer;</li>
  *   <li>the answer follows the last refund result: {@code done} or {@code already_done} "went through",
  *       {@code pending_unknown} "being confirmed", an error "failed".</li>
  * </ul>
@@ -37,6 +37,7 @@ public final class ScriptedChatModel implements ChatModel {
     private static final Pattern STATUS = Pattern.compile("\"status\"\\s*:\\s*\"([a-z_]+)\"");
     private static final Pattern REFUND_ID = Pattern.compile("\"refund_id\"\\s*:\\s*\"([^\"]+)\"");
     private static final Pattern TICKET = Pattern.compile("\"ticket\"\\s*:\\s*\"([^\"]+)\"");
+    private static final Pattern TICKET_STATUS = Pattern.compile("\"status\"\\s*:\\s*\"([^\"]+)\"");
 
     private final AtomicInteger callIds = new AtomicInteger();
 
@@ -107,10 +108,17 @@ public final class ScriptedChatModel implements ChatModel {
             return refund(t, "Let me make sure the refund of $" + t.amount + " for order " + t.order + " goes through.",
                     "Customer asked whether the refund went through");
         }
+        if (!"refund_order".equals(last.toolName())) {
+            return answer(finalAnswer(t, outcome(t.lastRefundResult()), t.lastRefundResult()));
+        }
         Outcome outcome = outcome(last);
         if (outcome == Outcome.ERROR && t.retryOnce && t.refundCalls() == 1) {
             return refund(t, "The refund call failed. My instructions say to retry a failed tool call once, so I am retrying.",
                     "Retry: customer asked whether the refund went through");
+        }
+        if (t.ticket != null && t.ticketStatus != null && !t.ticketStatus.equals(ticketStatus(outcome))) {
+            return call("Updating ticket " + t.ticket + ".", "set_ticket_status",
+                    "{\"ticketId\":\"" + t.ticket + "\",\"status\":\"" + ticketStatus(outcome) + "\"}");
         }
         return answer(finalAnswer(t, outcome, last));
     }
@@ -232,11 +240,22 @@ public final class ScriptedChatModel implements ChatModel {
         String amount;
         String reason;
         String ticket;
+        /** The status an earlier turn set on the ticket, or {@code null}. */
+        String ticketStatus;
 
         Turn(List<ChatMessage> messages, int lastUser, boolean followUp, boolean retryOnce) {
             this.turn = new ArrayList<>(messages.subList(lastUser + 1, messages.size()));
             this.followUp = followUp;
             this.retryOnce = retryOnce;
+            for (ChatMessage m : messages.subList(0, lastUser)) {
+                if (m instanceof ToolExecutionResultMessage r && "get_order".equals(r.toolName())) {
+                    Matcher found = TICKET.matcher(r.text());
+                    ticket = found.find() ? found.group(1) : ticket;
+                } else if (m instanceof ToolExecutionResultMessage r && "set_ticket_status".equals(r.toolName())) {
+                    Matcher set = TICKET_STATUS.matcher(r.text());
+                    ticketStatus = set.find() ? set.group(1) : ticketStatus;
+                }
+            }
             for (ChatMessage m : messages) {
                 if (m instanceof UserMessage u && order == null) {
                     String text = u.singleText();

@@ -23,15 +23,23 @@ import java.util.Map;
  * <p>System properties: {@code payments.url} (the provider), {@code payments.timeout.ms} (the client
  * timeout, default 1000), {@code support.retry} ({@code tool-call}, the default, or {@code payments-call}:
  * where the Resilience4j retry sits), {@code support.report} (where the JSON report goes, default
- * {@code support-report.json}).
+ * {@code support-report.json}), {@code support.followup.pause.ms} (how long after her first answer Ana asks again,
+ * default 5500).
  */
 public final class SupportDesk {
-    /** The customers' messages, in order: conversation id, message. */
-    static final List<String[]> SCRIPT = List.of(
-            new String[] {"ana", "Hi, this is Ana. Please refund order 8812, $49.00: the blender arrived broken."},
-            new String[] {"ana", "Did my refund go through?"},
-            new String[] {"ben", "Hello, Ben here. Refund order 8813, $20.00 please: the mug came in the wrong color."},
-            new String[] {"ben", "Did my refund go through?"});
+    /** One customer message: the conversation, how long after the previous answer it comes, the text. */
+    record Turn(String conversation, Duration after, String message) {
+    }
+
+    /**
+     * The customers' messages, in order. Ana asks again a few seconds after being answered: long enough for her
+     * slow refund to be processed by the provider, and for a repeat to be allowed to ask it again.
+     */
+    static final List<Turn> SCRIPT = List.of(
+            new Turn("ana", Duration.ZERO, "Hi, this is Ana. Please refund order 8812, $49.00: the blender arrived broken."),
+            new Turn("ana", Duration.ofMillis(Long.getLong("support.followup.pause.ms", 5500)), "Did my refund go through?"),
+            new Turn("ben", Duration.ZERO, "Hello, Ben here. Refund order 8813, $20.00 please: the mug came in the wrong color."),
+            new Turn("ben", Duration.ZERO, "Did my refund go through?"));
 
     private final Telemetry telemetry = new Telemetry();
     private final Tickets tickets = new Tickets();
@@ -81,6 +89,14 @@ public final class SupportDesk {
         return telemetry.report(conversations, tickets.all());
     }
 
+    private static void pause(Duration d) {
+        try {
+            Thread.sleep(d.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     static String describe(Throwable error) {
         String message = error.getMessage();
         return message == null || message.isBlank() ? error.getClass().getSimpleName() : message;
@@ -92,9 +108,10 @@ public final class SupportDesk {
         Path report = Path.of(System.getProperty("support.report", "support-report.json"));
 
         SupportDesk desk = new SupportDesk(url, timeout, ToolRetryPolicy.Placement.fromSystemProperty(), new ScriptedChatModel());
-        for (String[] turn : SCRIPT) {
-            System.out.println(turn[0] + ": " + turn[1]);
-            System.out.println("agent: " + desk.chat(turn[0], turn[1]));
+        for (Turn turn : SCRIPT) {
+            pause(turn.after());
+            System.out.println(turn.conversation() + ": " + turn.message());
+            System.out.println("agent: " + desk.chat(turn.conversation(), turn.message()));
         }
         Telemetry.write(desk.report(), report);
         System.out.println("report: " + report.toAbsolutePath());

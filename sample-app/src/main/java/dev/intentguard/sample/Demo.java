@@ -118,6 +118,7 @@ public final class Demo {
                         + (provider.slowOrders().contains(order) ? "   (provider slow)" : ""),
                 without.refundsFor(order), with.refundsFor(order)));
         row(out, " Refund requests the provider received", a.providerRequests(), b.providerRequests());
+        row(out, " Lookups it answered (GET /v1/refunds: the agent's check)", without.lookups().size(), with.lookups().size());
         out.println();
         out.println(" The seed's four retry layers, on refund_order");
         row(out, "   1 model: calls again after an error (\"retry once\")", a.modelRetries(), b.modelRetries());

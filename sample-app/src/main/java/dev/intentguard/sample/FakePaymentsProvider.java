@@ -27,7 +27,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * A payments provider on 127.0.0.1 that creates a refund for every {@code POST /v1/refunds} it receives
  * (at once, when the request arrives) and answers late for the orders it is slow on: past the client's
- * timeout, so the client sees a timeout for a refund that was made. It keeps a log of every request.
+ * timeout, so the client sees a timeout for a refund that was made. It keeps a log of every write request.
+ * {@code GET /v1/refunds?order=...} lists an order's refunds once they are processed: a slow order's refund is
+ * made when its request arrives but listed only when its answer is ready (a lookup lags behind a slow write, as
+ * a provider's search does), so a check made at the client's timeout finds nothing and one made later finds it.
  *
  * <p>By default it honours no {@code Idempotency-Key} (like many providers). With
  * {@code honourIdempotencyKey} it behaves like Stripe: the first response for a key is saved and replayed
@@ -73,6 +76,10 @@ public final class FakePaymentsProvider implements AutoCloseable {
     private final List<Received> log = new ArrayList<>();
     private final List<RefundRecord> refunds = new ArrayList<>();
     private final Map<String, Saved> keys = new HashMap<>();
+    /** The order of every lookup ({@code GET /v1/refunds?order=}), in order; the log keeps the writes. */
+    private final List<String> lookups = new ArrayList<>();
+    /** Ids of the refunds whose processing is over: what the list shows. */
+    private final Set<String> processed = new java.util.HashSet<>();
     private volatile boolean echo;
 
     public FakePaymentsProvider(Settings settings) throws IOException {
@@ -95,10 +102,17 @@ public final class FakePaymentsProvider implements AutoCloseable {
         return settings;
     }
 
-    /** Every request received so far. */
+    /** Every write ({@code POST}) received so far. */
     public List<Received> log() {
         synchronized (lock) {
             return List.copyOf(log);
+        }
+    }
+
+    /** The order asked about by every lookup so far ({@code GET /v1/refunds?order=}), in order. */
+    public List<String> lookups() {
+        synchronized (lock) {
+            return List.copyOf(lookups);
         }
     }
 
@@ -178,8 +192,9 @@ public final class FakePaymentsProvider implements AutoCloseable {
         ObjectNode refund = json.createObjectNode().put("id", made.id()).put("object", "refund").put("order", order)
                 .put("amount", amount).put("currency", "usd").put("status", "succeeded");
         answer = json.writeValueAsString(refund);
-        if (settings.honourIdempotencyKey() && key != null) {
-            synchronized (lock) {
+        synchronized (lock) {
+            processed.add(made.id());
+            if (settings.honourIdempotencyKey() && key != null) {
                 keys.put(key, new Saved(order, amount, answer));
             }
         }
@@ -190,7 +205,12 @@ public final class FakePaymentsProvider implements AutoCloseable {
         String query = exchange.getRequestURI().getQuery();
         String order = query != null && query.startsWith("order=") ? query.substring("order=".length()) : null;
         ArrayNode data = json.createArrayNode();
-        for (RefundRecord r : refundsMade()) {
+        List<RefundRecord> listed;
+        synchronized (lock) {
+            listed = refunds.stream().filter(r -> processed.contains(r.id())).toList();
+            lookups.add(order == null ? "" : order);
+        }
+        for (RefundRecord r : listed) {
             if (order == null || order.equals(r.order())) {
                 data.addObject().put("id", r.id()).put("order", r.order()).put("amount", r.amount()).put("status", "succeeded");
             }

@@ -50,11 +50,16 @@ public final class ScenarioRun {
 
     /** What one run produced. */
     public record Result(boolean withAgent, int exitCode, Telemetry.Report report, List<FakePaymentsProvider.Received> providerLog,
-                         List<FakePaymentsProvider.RefundRecord> refunds, String stdout, String stderr, List<String> command,
+                         List<String> lookups, List<FakePaymentsProvider.RefundRecord> refunds, String stdout, String stderr, List<String> command,
                          long millis) {
         /** Refunds the provider made for {@code order}. */
         public long refundsFor(String order) {
             return refunds.stream().filter(r -> r.order().equals(order)).count();
+        }
+
+        /** Lookups ({@code GET /v1/refunds?order=}) the provider answered for {@code order}. */
+        public long lookupsFor(String order) {
+            return lookups.stream().filter(order::equals).count();
         }
 
         /** Lines the agent logged (its {@code intentguard.*} loggers, through the app's SLF4J or stderr). */
@@ -148,7 +153,7 @@ public final class ScenarioRun {
             }
             long millis = (System.nanoTime() - start) / 1_000_000;
             Telemetry.Report parsed = Files.exists(report) ? Telemetry.read(report) : null;
-            return new Result(withAgent, process.exitValue(), parsed, payments.log(), payments.refundsMade(), read(out), read(err),
+            return new Result(withAgent, process.exitValue(), parsed, payments.log(), payments.lookups(), payments.refundsMade(), read(out), read(err),
                     List.copyOf(command), millis);
         }
     }

@@ -28,8 +28,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code report} command reads.
  */
 public final class AuditRecorder {
-    /** Answers that stop a duplicate from running again. */
-    private static final Set<String> PREVENTING = Set.of("already_done", "pending_unknown", "rejected", "in_flight");
+    /**
+     * Answers that stop a duplicate from running again, when a repeat gets them without its body running ({@code done}
+     * then is a repeat of an unknown intent that the tool's check found done).
+     */
+    private static final Set<String> PREVENTING = Set.of("already_done", "pending_unknown", "rejected", "in_flight", "done");
     private static final int RECENT_INTENTS = 10_000;
     private static final long ERROR_REPEAT_MILLIS = 60_000;
 

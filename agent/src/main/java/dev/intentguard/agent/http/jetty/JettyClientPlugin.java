@@ -22,7 +22,8 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  *       anything is written ({@link SendAdvice});</li>
  *   <li>{@code transport.HttpSender.beginToHeaders(HttpExchange)}: the headers of an attempt begin to go out
  *       ({@link WireAdvice.Headers});</li>
- *   <li>{@code transport.HttpReceiver.responseBegin(HttpExchange)}: a response head ({@link WireAdvice.Answer}).</li>
+ *   <li>{@code transport.HttpReceiver.responseHeaders(HttpExchange)}: a response head, with its headers
+ *       ({@link WireAdvice.Answer}).</li>
  * </ul>
  * The advice is called, not inlined ({@link PluginContext#calledAdvice}); {@link JettySend} is the adapter, and the
  * core's {@code HttpGuard} decides. HTTP/2 and HTTP/3 transports extend the same base classes but are not tested here.
@@ -72,7 +73,7 @@ public final class JettyClientPlugin extends ExactNamePlugin {
                 return builder.visit(context.calledAdvice(this, WireAdvice.Headers.class, loader).on(named("beginToHeaders")
                         .and(takesArguments(1))));
             case RECEIVER:
-                return builder.visit(context.calledAdvice(this, WireAdvice.Answer.class, loader).on(named("responseBegin")
+                return builder.visit(context.calledAdvice(this, WireAdvice.Answer.class, loader).on(named("responseHeaders")
                         .and(takesArguments(1))));
             default:
                 return builder;

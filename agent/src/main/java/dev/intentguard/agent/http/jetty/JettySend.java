@@ -142,8 +142,11 @@ final class JettySend implements Response.BeginListener, Response.CompleteListen
         }
     }
 
-    /** {@code HttpReceiver.responseBegin}: a response head; a final status ({@code >= 200}) answers the attempt. */
-    static void answered(Request request, HttpConversation conversation, int status) {
+    /**
+     * {@code HttpReceiver.responseHeaders}: a response head; a final status ({@code >= 200}) answers the attempt, with its
+     * {@code Retry-After} ({@code null} when it has none).
+     */
+    static void answered(Request request, HttpConversation conversation, int status, String retryAfter) {
         JettySend send = of(conversation);
         if (send == null || status < 200) {
             return;                                           // 100 Continue, 103 Early Hints, 101: not the answer
@@ -157,7 +160,7 @@ final class JettySend implements Response.BeginListener, Response.CompleteListen
             a.recorded = true;
             target = a.target;
         }
-        send.guard.attempt(send.scope, CLIENT, target, WireOutcome.RESPONSE, status, null);
+        send.guard.answered(send.scope, CLIENT, target, status, retryAfter);
     }
 
     private static JettySend of(HttpConversation conversation) {

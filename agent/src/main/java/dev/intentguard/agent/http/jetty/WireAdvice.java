@@ -24,7 +24,10 @@ final class WireAdvice {
         }
     }
 
-    /** {@code HttpReceiver.responseBegin(exchange)}: a response head, its status already set. */
+    /**
+     * {@code HttpReceiver.responseHeaders(exchange)}: a response head, status and headers read (not {@code responseBegin},
+     * which comes before the headers: the answer's {@code Retry-After} is one of them).
+     */
     static final class Answer {
         private Answer() {
         }
@@ -32,7 +35,8 @@ final class WireAdvice {
         @Advice.OnMethodEnter(inline = false)
         static void enter(@Advice.Argument(0) HttpExchange exchange) {
             if (exchange != null) {
-                JettySend.answered(exchange.getRequest(), exchange.getConversation(), exchange.getResponse().getStatus());
+                JettySend.answered(exchange.getRequest(), exchange.getConversation(), exchange.getResponse().getStatus(),
+                        exchange.getResponse().getHeaders().get("Retry-After"));
             }
         }
     }

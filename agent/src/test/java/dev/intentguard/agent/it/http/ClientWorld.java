@@ -36,6 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * /slow/..         answer 200 after 2.5 s (past the hosts' 500 ms read timeout)
  * /unavailable/..  the first request: 503 with Retry-After: 0; then 200
  * /busy/..         the first request: 503 (no Retry-After); then 200
+ * /ratelimited/..  the first request: 429 with Retry-After: 1; then 200
  * /timeout408/..   the first request: 408; then 200
  * /fail/..         500, every time (after "processing" it)
  * /redirect/X      307 to /redirected/X
@@ -70,6 +71,8 @@ final class ClientWorld implements AutoCloseable {
                 return hit == 1 ? Behavior.respond(503).header("Retry-After", "0") : Behavior.respond(200);
             case "busy":
                 return hit == 1 ? Behavior.respond(503) : Behavior.respond(200);
+            case "ratelimited":
+                return hit == 1 ? Behavior.respond(429).header("Retry-After", "1") : Behavior.respond(200);
             case "timeout408":
                 return hit == 1 ? Behavior.respond(408) : Behavior.respond(200);
             case "fail":

@@ -116,6 +116,28 @@ abstract class JettyScenarios {
     }
 
     @Test
+    void aRateLimitIsRetriedByTheToolsBudgetAfterTheProvidersRetryAfter() throws Exception {
+        ForkedJvm.Result without = ClientWorld.run(world.hostWithoutAgent(APP, lib(), "tool|T1|/ratelimited/plain"));
+        assertEquals(1, world.requests("POST", "/ratelimited/plain").size(), without.toString());
+        assertEquals(1, without.lines("THROWN tool ").size(), "without the agent the tool throws the 429\n" + without);
+
+        // The budget's own backoff is 10 ms: a second attempt a second later is the provider's Retry-After, read by
+        // the Jetty adapter from the answer's headers.
+        world.config("  hosts: [127.0.0.1]\n  client-retries: suppress", TOOLS.replace(
+                "    method: dev.intentguard.it.http.JettyTools#post\n    effect: side_effect\n",
+                "    method: dev.intentguard.it.http.JettyTools#post\n    effect: side_effect\n"
+                        + "    retry:\n      attempts: 3\n      backoff: 10ms\n      deadline: 10s\n"));
+        ForkedJvm.Result r = ClientWorld.run(world.host(APP, lib(), "tool|T1|/ratelimited/agent"));
+        List<RawHttpServer.Request> posts = world.requests("POST", "/ratelimited/agent");
+        assertEquals(2, posts.size(), "the 429, then the budget's second attempt: " + posts + "\n" + r);
+        ClientWorld.assertAllKeyed(posts, "jetty_post", r);
+        long waitedMillis = (posts.get(1).receivedNanos - posts.get(0).receivedNanos) / 1_000_000;
+        assertTrue(waitedMillis >= 900, "waited " + waitedMillis + " ms, not the Retry-After of 1 s\n" + r);
+        assertEquals(1, r.lines("RESULT tool ").size(), r.toString());
+        assertFalse(r.lines("RESULT tool ").get(0).startsWith("{\"status\""), "the second attempt's answer\n" + r);
+    }
+
+    @Test
     void thePluginSwitchedOffByNameLeavesTheClientAlone() throws Exception {
         world.config("  hosts: [127.0.0.1]\n  client-retries: suppress", "plugins:\n  jetty-client: off\n" + TOOLS);
         ForkedJvm.Result r = ClientWorld.run(world.host(APP, lib(), "tool|N1|/charges/off"));
