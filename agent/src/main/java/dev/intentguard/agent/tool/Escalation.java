@@ -3,6 +3,7 @@ package dev.intentguard.agent.tool;
 import dev.intentguard.agent.json.AgentJson;
 import dev.intentguard.agent.store.IntentRecord;
 import dev.intentguard.agent.store.IntentStore;
+import dev.intentguard.agent.tool.bind.ToolBinding;
 
 import java.lang.reflect.Method;
 import java.util.Map;

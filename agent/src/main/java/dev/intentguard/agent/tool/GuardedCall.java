@@ -1,5 +1,6 @@
 package dev.intentguard.agent.tool;
 
+import dev.intentguard.agent.tool.bind.ToolBinding;
 import dev.intentguard.bridge.ToolFrame;
 
 /** A frame of the agent: knows its binding, and answers through {@link StatusReply}. */

@@ -2,6 +2,7 @@ package dev.intentguard.agent.tool;
 
 import dev.intentguard.agent.audit.CallAudit;
 import dev.intentguard.agent.key.IntentKey;
+import dev.intentguard.agent.tool.bind.ToolBinding;
 import dev.intentguard.agent.wire.WireLog;
 import dev.intentguard.api.ToolStatus;
 import dev.intentguard.bridge.IntentScope;

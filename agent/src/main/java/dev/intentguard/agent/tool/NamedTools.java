@@ -5,6 +5,10 @@ import dev.intentguard.agent.config.Effect;
 import dev.intentguard.agent.config.ToolSpec;
 import dev.intentguard.agent.key.ArgumentRef;
 import dev.intentguard.agent.key.KeyRecipe;
+import dev.intentguard.agent.tool.bind.ReturnShape;
+import dev.intentguard.agent.tool.bind.ToolBinding;
+import dev.intentguard.agent.tool.bind.ToolCatalog;
+import dev.intentguard.agent.tool.bind.ToolDefinition;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -4,6 +4,9 @@ import dev.intentguard.agent.config.ReconcileSettings;
 import dev.intentguard.agent.store.IntentRecord;
 import dev.intentguard.agent.store.IntentStatus;
 import dev.intentguard.agent.store.IntentStore;
+import dev.intentguard.agent.tool.bind.CheckRecipe;
+import dev.intentguard.agent.tool.bind.OutcomeCheck;
+import dev.intentguard.agent.tool.bind.ToolBinding;
 
 import java.util.ArrayList;
 import java.util.List;

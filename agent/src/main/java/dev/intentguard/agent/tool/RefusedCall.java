@@ -1,5 +1,6 @@
 package dev.intentguard.agent.tool;
 
+import dev.intentguard.agent.tool.bind.ToolBinding;
 import dev.intentguard.api.ToolStatus;
 
 /**

@@ -3,6 +3,7 @@ package dev.intentguard.agent.tool;
 import dev.intentguard.agent.config.DiscoverSettings;
 import dev.intentguard.agent.config.Effect;
 import dev.intentguard.agent.key.ArgumentRef;
+import dev.intentguard.agent.tool.bind.ToolBinding;
 import dev.intentguard.bridge.DescribeHooks;
 
 import java.lang.reflect.Method;

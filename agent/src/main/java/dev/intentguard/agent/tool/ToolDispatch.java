@@ -3,6 +3,7 @@ package dev.intentguard.agent.tool;
 import dev.intentguard.agent.config.Effect;
 import dev.intentguard.agent.key.KeyRecipe;
 import dev.intentguard.agent.log.LogRouting;
+import dev.intentguard.agent.tool.bind.ToolBinding;
 import dev.intentguard.bridge.IntentScope;
 import dev.intentguard.bridge.ToolFrame;
 import dev.intentguard.bridge.ToolHooks;

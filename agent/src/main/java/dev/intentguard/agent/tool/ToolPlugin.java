@@ -1,6 +1,10 @@
 package dev.intentguard.agent.tool;
 
 import dev.intentguard.agent.config.ConfigProblem;
+import dev.intentguard.agent.tool.bind.ClassFilePrefilter;
+import dev.intentguard.agent.tool.bind.ToolBinding;
+import dev.intentguard.agent.tool.bind.ToolCatalog;
+import dev.intentguard.agent.tool.bind.ToolResolver;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.PluginContext;
 import net.bytebuddy.asm.Advice;

@@ -5,6 +5,7 @@ import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.agent.config.Mode;
 import dev.intentguard.agent.config.OnError;
 import dev.intentguard.agent.store.StoreHandle;
+import dev.intentguard.agent.tool.bind.ToolBindings;
 import dev.intentguard.agent.wire.NetworkWatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

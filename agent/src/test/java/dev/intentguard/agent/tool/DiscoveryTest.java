@@ -2,6 +2,9 @@ package dev.intentguard.agent.tool;
 
 import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.agent.config.ConfigLoader;
+import dev.intentguard.agent.tool.bind.ClassFilePrefilter;
+import dev.intentguard.agent.tool.bind.ToolCatalog;
+import dev.intentguard.agent.tool.bind.ToolResolver;
 import dev.intentguard.it.discover.Lc4jTools;
 import dev.intentguard.it.discover.SaiTools;
 import net.bytebuddy.description.type.TypeDescription;

@@ -7,6 +7,9 @@ import dev.intentguard.agent.config.Effect;
 import dev.intentguard.agent.key.KeyRecipe;
 import dev.intentguard.agent.store.InMemoryIntentStore;
 import dev.intentguard.agent.store.StoreHandle;
+import dev.intentguard.agent.tool.bind.ReturnShape;
+import dev.intentguard.agent.tool.bind.ToolBinding;
+import dev.intentguard.agent.tool.bind.ToolCatalog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,4 +1,4 @@
-package dev.intentguard.agent.tool;
+package dev.intentguard.agent.tool.bind;
 
 import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.agent.config.Effect;
@@ -17,13 +17,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * their classes load). One {@link ToolDefinition} per tool name, shared by every method bound to it, so
  * that switching a tool off switches off all its implementations.
  */
-final class ToolCatalog {
+public final class ToolCatalog {
     private final AgentConfig config;
     private final Map<String, List<ToolSpec>> byType = new HashMap<>();
     private final Map<String, ToolSpec> nameOnly = new HashMap<>();
     private final Map<String, ToolDefinition> definitions = new ConcurrentHashMap<>();
 
-    ToolCatalog(AgentConfig config) {
+    public ToolCatalog(AgentConfig config) {
         this.config = config;
         for (ToolSpec spec : config.tools()) {
             if (spec.method() == null) {
@@ -37,17 +37,17 @@ final class ToolCatalog {
         }
     }
 
-    AgentConfig config() {
+    public AgentConfig config() {
         return config;
     }
 
     /** Type names the config lists (classes, interfaces or superclasses). */
-    Set<String> configuredTypes() {
+    public Set<String> configuredTypes() {
         return byType.keySet();
     }
 
     /** The method names the config lists: a class can only declare a configured tool if it declares one of them. */
-    Set<String> configuredMethodNames() {
+    public Set<String> configuredMethodNames() {
         Set<String> names = new java.util.HashSet<>();
         for (List<ToolSpec> specs : byType.values()) {
             for (ToolSpec spec : specs) {
@@ -61,7 +61,7 @@ final class ToolCatalog {
         return byType.getOrDefault(typeName, List.of());
     }
 
-    ToolDefinition definition(ToolSpec spec) {
+    public ToolDefinition definition(ToolSpec spec) {
         return definitions.get(spec.name());
     }
 
@@ -69,7 +69,7 @@ final class ToolCatalog {
      * The definition of an annotated tool. A config entry with the same name and no method overrides what
      * it sets (effect, key, exclude, enabled).
      */
-    ToolDefinition annotated(String name, Effect effect, List<String> key, List<String> exclude, String origin) {
+    public ToolDefinition annotated(String name, Effect effect, List<String> key, List<String> exclude, String origin) {
         return definitions.computeIfAbsent(name, n -> {
             ToolSpec spec = nameOnly.get(n);
             if (spec == null) {
@@ -84,16 +84,16 @@ final class ToolCatalog {
     }
 
     /** The config entry without a method named {@code name}, or {@code null}. */
-    ToolSpec nameOnly(String name) {
+    public ToolSpec nameOnly(String name) {
         return nameOnly.get(name);
     }
 
     /** The definition named {@code name} (from config or an annotation), or {@code null}. */
-    ToolDefinition definitionNamed(String name) {
+    public ToolDefinition definitionNamed(String name) {
         return definitions.get(name);
     }
 
-    Collection<ToolDefinition> definitions() {
+    public Collection<ToolDefinition> definitions() {
         return definitions.values();
     }
 }

@@ -1,4 +1,4 @@
-package dev.intentguard.agent.tool;
+package dev.intentguard.agent.tool.bind;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.intentguard.agent.json.AgentJson;
@@ -13,7 +13,7 @@ import java.lang.reflect.Type;
  * of the tool, matched by name, returning non-null (or {@code true}) when the effect happened. Resolved from the class
  * file when the tool's class loads; the {@link Method} itself is looked up on first use.
  */
-final class CheckRecipe {
+public final class CheckRecipe {
     private final String methodName;
     private final int[] toolArguments;
     private final String[] parameterTypeNames;
@@ -33,7 +33,7 @@ final class CheckRecipe {
      * What the check's declared return type means, for {@code check}: {@code "Optional: found when present"}. The rule
      * itself is {@link OutcomeCheck#found}.
      */
-    String meaning() {
+    public String meaning() {
         String simple = returnTypeName.substring(returnTypeName.lastIndexOf('.') + 1);
         switch (returnTypeName) {
             case "boolean":
@@ -67,16 +67,16 @@ final class CheckRecipe {
         }
     }
 
-    String methodName() {
+    public String methodName() {
         return methodName;
     }
 
-    boolean isStatic() {
+    public boolean isStatic() {
         return isStatic;
     }
 
     /** The check's arguments taken from a call of the tool. */
-    Object[] arguments(Object[] toolArgs) {
+    public Object[] arguments(Object[] toolArgs) {
         Object[] out = new Object[toolArguments.length];
         for (int i = 0; i < out.length; i++) {
             out[i] = toolArgs[toolArguments[i]];
@@ -85,12 +85,12 @@ final class CheckRecipe {
     }
 
     /** The check's arguments as kept in the intent record (a JSON array). */
-    String argumentsJson(Object[] toolArgs) throws Exception {
+    public String argumentsJson(Object[] toolArgs) throws Exception {
         return AgentJson.mapper().writeValueAsString(arguments(toolArgs));
     }
 
     /** The check's arguments read back from the intent record, as the check's parameter types. */
-    Object[] arguments(String json, Class<?> owner) throws Exception {
+    public Object[] arguments(String json, Class<?> owner) throws Exception {
         Method m = method(owner);
         Type[] types = m.getGenericParameterTypes();
         JsonNode array = AgentJson.mapper().readTree(json);
@@ -136,9 +136,9 @@ final class CheckRecipe {
     }
 
     /** Where a check can run later: the tool's class and, for an instance method, the last instance seen. */
-    static final class Target {
-        final Class<?> owner;
-        final WeakReference<Object> instance;
+    public static final class Target {
+        public final Class<?> owner;
+        public final WeakReference<Object> instance;
 
         Target(Class<?> owner, Object instance) {
             this.owner = owner;

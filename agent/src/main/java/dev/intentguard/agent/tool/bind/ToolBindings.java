@@ -1,17 +1,17 @@
-package dev.intentguard.agent.tool;
+package dev.intentguard.agent.tool.bind;
 
 import java.util.Arrays;
 
 /** Bindings by id: read on every guarded call (a plain array read), written when a tool class loads. */
-final class ToolBindings {
+public final class ToolBindings {
     private volatile ToolBinding[] table = new ToolBinding[16];
     private int next;
 
-    synchronized int nextId() {
+    public synchronized int nextId() {
         return next++;
     }
 
-    synchronized void add(ToolBinding binding) {
+    public synchronized void add(ToolBinding binding) {
         ToolBinding[] t = table;
         if (binding.id() >= t.length) {
             t = Arrays.copyOf(t, Math.max(t.length * 2, binding.id() + 1));
@@ -22,13 +22,13 @@ final class ToolBindings {
         table = t;
     }
 
-    ToolBinding get(int id) {
+    public ToolBinding get(int id) {
         ToolBinding[] t = table;
         return id >= 0 && id < t.length ? t[id] : null;
     }
 
     /** The binding of method {@code methodName(parameterTypes)} declared by {@code typeName}, or {@code null}. */
-    ToolBinding find(String typeName, String methodName, Class<?>[] parameterTypes) {
+    public ToolBinding find(String typeName, String methodName, Class<?>[] parameterTypes) {
         for (ToolBinding b : table) {
             if (b != null && b.declares(typeName, methodName, parameterTypes)) {
                 return b;
@@ -38,7 +38,7 @@ final class ToolBindings {
     }
 
     /** The bindings of {@code tool} that have an outcome check. */
-    java.util.List<ToolBinding> withCheck(String tool) {
+    public java.util.List<ToolBinding> withCheck(String tool) {
         java.util.List<ToolBinding> out = new java.util.ArrayList<>();
         for (ToolBinding b : table) {
             if (b != null && b.check() != null && b.toolName().equals(tool)) {
@@ -49,7 +49,7 @@ final class ToolBindings {
     }
 
     /** The bindings of {@code tool}. */
-    java.util.List<ToolBinding> named(String tool) {
+    public java.util.List<ToolBinding> named(String tool) {
         java.util.List<ToolBinding> out = new java.util.ArrayList<>();
         for (ToolBinding b : table) {
             if (b != null && b.toolName().equals(tool)) {
@@ -59,7 +59,7 @@ final class ToolBindings {
         return out;
     }
 
-    synchronized int size() {
+    public synchronized int size() {
         int n = 0;
         for (ToolBinding b : table) {
             if (b != null) {

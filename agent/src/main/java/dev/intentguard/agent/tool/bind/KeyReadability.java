@@ -1,4 +1,4 @@
-package dev.intentguard.agent.tool;
+package dev.intentguard.agent.tool.bind;
 
 import dev.intentguard.agent.key.ArgumentRef;
 import net.bytebuddy.description.field.FieldDescription;
@@ -15,7 +15,7 @@ import net.bytebuddy.description.type.TypeDescription;
  * it is refused. Types the agent cannot judge from the declaration (interfaces, JDK types, maps, JSON trees) pass;
  * the call itself refuses such a key if it reads nothing at run time.
  */
-final class KeyReadability {
+public final class KeyReadability {
     private KeyReadability() {
     }
 

@@ -1,4 +1,4 @@
-package dev.intentguard.agent.tool;
+package dev.intentguard.agent.tool.bind;
 
 import dev.intentguard.agent.key.KeyRecipe;
 
@@ -10,7 +10,7 @@ import java.util.Arrays;
  * One instrumented method: which tool it is, how its arguments become a key, and how its return type
  * carries a status. Created when the class loads; its id is woven into the method's advice.
  */
-final class ToolBinding {
+public final class ToolBinding {
     private final int id;
     private final ToolDefinition tool;
     private final String typeName;
@@ -24,7 +24,7 @@ final class ToolBinding {
     private volatile Method method;
     private volatile CheckRecipe.Target lastTarget;
 
-    ToolBinding(int id, ToolDefinition tool, String typeName, String methodName, String[] parameterTypeNames,
+    public ToolBinding(int id, ToolDefinition tool, String typeName, String methodName, String[] parameterTypeNames,
                 KeyRecipe recipe, CheckRecipe check, ReturnShape shape, Object primitiveDefault, String brokenReason) {
         this.id = id;
         this.tool = tool;
@@ -38,28 +38,28 @@ final class ToolBinding {
         this.brokenReason = brokenReason;
     }
 
-    int id() {
+    public int id() {
         return id;
     }
 
-    ToolDefinition tool() {
+    public ToolDefinition tool() {
         return tool;
     }
 
-    String toolName() {
+    public String toolName() {
         return tool.name();
     }
 
-    KeyRecipe recipe() {
+    public KeyRecipe recipe() {
         return recipe;
     }
 
-    ReturnShape shape() {
+    public ReturnShape shape() {
         return shape;
     }
 
     /** The outcome check, or {@code null}. */
-    CheckRecipe check() {
+    public CheckRecipe check() {
         return check;
     }
 
@@ -67,7 +67,7 @@ final class ToolBinding {
      * Remembers where the check (and the escalate method) can run later (the instance weakly: the agent never keeps a
      * tool object alive).
      */
-    void seen(Class<?> owner, Object self) {
+    public void seen(Class<?> owner, Object self) {
         CheckRecipe.Target t = lastTarget;
         if ((check != null || tool.escalate() != null) && (t == null || t.owner != owner || t.instance.get() != self)) {
             lastTarget = new CheckRecipe.Target(owner, self);
@@ -75,26 +75,26 @@ final class ToolBinding {
     }
 
     /** Where the check last could run, or {@code null}. */
-    CheckRecipe.Target lastTarget() {
+    public CheckRecipe.Target lastTarget() {
         return lastTarget;
     }
 
     /** The boxed zero of a primitive return type (the return slot while an exception is thrown), else null. */
-    Object placeholder() {
+    public Object placeholder() {
         return primitiveDefault;
     }
 
     /** Why this method could not be bound as configured (fail-closed keeps it switched off), or {@code null}. */
-    String brokenReason() {
+    public String brokenReason() {
         return brokenReason;
     }
 
-    String methodDisplayName() {
+    public String methodDisplayName() {
         return typeName + "#" + methodName;
     }
 
     /** The declared generic return type, to give a replayed first result back as the right type. */
-    Type genericReturnType(Class<?> owner) throws NoSuchMethodException {
+    public Type genericReturnType(Class<?> owner) throws NoSuchMethodException {
         Method m = method;
         if (m == null) {
             for (Method candidate : owner.getDeclaredMethods()) {

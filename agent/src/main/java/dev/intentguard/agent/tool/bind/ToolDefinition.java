@@ -1,4 +1,4 @@
-package dev.intentguard.agent.tool;
+package dev.intentguard.agent.tool.bind;
 
 import dev.intentguard.agent.config.Effect;
 import dev.intentguard.agent.config.RetryBudget;
@@ -109,7 +109,7 @@ public final class ToolDefinition {
     }
 
     /** The fleet's kill switch, as the shared store says; returns whether it changed. */
-    boolean setFleetDisabled(boolean disabled) {
+    public boolean setFleetDisabled(boolean disabled) {
         boolean changed = fleetDisabled != disabled;
         fleetDisabled = disabled;
         return changed;

@@ -1,4 +1,4 @@
-package dev.intentguard.agent.tool;
+package dev.intentguard.agent.tool.bind;
 
 import net.bytebuddy.description.type.TypeDefinition;
 import net.bytebuddy.description.type.TypeDescription;
@@ -14,7 +14,7 @@ import java.util.Set;
  * returning one has not done anything yet when the agent judges its outcome (a cold {@code Mono} sends its request
  * when subscribed), so such tools are refused at binding rather than recorded done before their effect.
  */
-final class DeferredResults {
+public final class DeferredResults {
     /** Types (any supertype of the return type counts) and what they are. */
     private static final Map<String, String> KINDS = Map.ofEntries(
             Map.entry("java.util.concurrent.Future", "a future"),

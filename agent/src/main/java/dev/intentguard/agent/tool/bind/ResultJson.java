@@ -1,4 +1,4 @@
-package dev.intentguard.agent.tool;
+package dev.intentguard.agent.tool.bind;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
@@ -9,14 +9,14 @@ import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
 
 /** A tool's first result as kept in the store: JSON, bounded by {@code store.max-result-bytes}. */
-final class ResultJson {
+public final class ResultJson {
     private ResultJson() {
     }
 
     /** The stored form of a result. */
-    static final class Stored {
-        final String json;
-        final boolean truncated;
+    public static final class Stored {
+        public final String json;
+        public final boolean truncated;
 
         Stored(String json, boolean truncated) {
             this.json = json;
@@ -24,7 +24,7 @@ final class ResultJson {
         }
     }
 
-    static Stored of(Object value, int maxBytes) {
+    public static Stored of(Object value, int maxBytes) {
         if (value instanceof String && ((String) value).length() * 6L + 2 <= maxBytes) {
             // What most tools return: quoted without Jackson (each char is at most 6 bytes escaped, so it fits).
             StringBuilder quoted = new StringBuilder(((String) value).length() + 8);
@@ -75,7 +75,7 @@ final class ResultJson {
      * The first result as a JSON node for a status reply. A result that was itself JSON text (tools often
      * return JSON strings) is embedded as JSON rather than as an escaped string.
      */
-    static JsonNode node(String json) {
+    public static JsonNode node(String json) {
         if (json == null) {
             return null;
         }
@@ -98,7 +98,7 @@ final class ResultJson {
     }
 
     /** The first result as the declared type of the tool method. */
-    static Object as(String json, Type type) throws Exception {
+    public static Object as(String json, Type type) throws Exception {
         return AgentJson.mapper().readValue(json, AgentJson.mapper().getTypeFactory().constructType(type));
     }
 }

@@ -1,10 +1,10 @@
-package dev.intentguard.agent.tool;
+package dev.intentguard.agent.tool.bind;
 
 /**
  * How a tool's declared return type can carry a status. Text and map-like returns get the status as
  * data (what a model reads); every other type gets the first result back, or an agent-api exception.
  */
-enum ReturnShape {
+public enum ReturnShape {
     /** {@code String} or {@code CharSequence}: JSON text. */
     TEXT,
     /** {@code Map} (or a type a {@code LinkedHashMap} is): the status fields as a map. */
@@ -23,7 +23,7 @@ enum ReturnShape {
     TYPED;
 
     /** {@code true} if the caller can receive a status as data rather than an exception. */
-    boolean carriesStatus() {
+    public boolean carriesStatus() {
         return this == TEXT || this == MAP || this == OBJECT || this == JACKSON2_NODE || this == JACKSON3_NODE;
     }
 

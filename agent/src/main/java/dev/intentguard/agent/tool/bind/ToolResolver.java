@@ -1,4 +1,4 @@
-package dev.intentguard.agent.tool;
+package dev.intentguard.agent.tool.bind;
 
 import dev.intentguard.agent.config.ConfigProblem;
 import dev.intentguard.agent.config.DiscoverSettings;
@@ -28,30 +28,30 @@ import java.util.Set;
  * Buddy type descriptions read from class files, so the same code serves class loading, the start-up
  * check and {@code java -jar intentguard-agent.jar check} without loading any application class.
  */
-final class ToolResolver {
-    static final String SIDE_EFFECT = "dev.intentguard.api.SideEffect";
-    static final String IDEMPOTENT = "dev.intentguard.api.Idempotent";
+public final class ToolResolver {
+    public static final String SIDE_EFFECT = "dev.intentguard.api.SideEffect";
+    public static final String IDEMPOTENT = "dev.intentguard.api.Idempotent";
     static final String READ_ONLY = "dev.intentguard.api.ReadOnly";
     static final String INTENT_KEY = "dev.intentguard.api.IntentKey";
     /** LangChain4j's {@code @Tool} (attributes {@code name}, {@code value} = description). */
-    static final String LANGCHAIN4J_TOOL = "dev.langchain4j.agent.tool.Tool";
+    public static final String LANGCHAIN4J_TOOL = "dev.langchain4j.agent.tool.Tool";
     /** Spring AI's {@code @Tool} (attributes {@code name}, {@code description}). */
-    static final String SPRING_AI_TOOL = "org.springframework.ai.tool.annotation.Tool";
+    public static final String SPRING_AI_TOOL = "org.springframework.ai.tool.annotation.Tool";
 
     private final ToolCatalog catalog;
 
-    ToolResolver(ToolCatalog catalog) {
+    public ToolResolver(ToolCatalog catalog) {
         this.catalog = catalog;
     }
 
     /** One method found to be a tool: bound, or with the problem that keeps it from being bound. */
-    static final class Resolved {
-        final MethodDescription method;
-        final ToolDefinition tool;
-        final KeyRecipe recipe;
-        final CheckRecipe check;
-        final ReturnShape shape;
-        final ConfigProblem.Issue problem;
+    public static final class Resolved {
+        public final MethodDescription method;
+        public final ToolDefinition tool;
+        public final KeyRecipe recipe;
+        public final CheckRecipe check;
+        public final ReturnShape shape;
+        public final ConfigProblem.Issue problem;
 
         Resolved(MethodDescription method, ToolDefinition tool, KeyRecipe recipe, ReturnShape shape, ConfigProblem.Issue problem) {
             this(method, tool, recipe, null, shape, problem);
@@ -69,7 +69,7 @@ final class ToolResolver {
     }
 
     /** The tool methods a class declares (methods with bodies only: what can be instrumented). */
-    List<Resolved> resolve(TypeDescription type) {
+    public List<Resolved> resolve(TypeDescription type) {
         List<Resolved> out = new ArrayList<>();
         List<ToolSpec> direct = catalog.specsFor(type.getName());
         List<TypeDescription> supertypes = configuredSupertypes(type);
@@ -238,7 +238,7 @@ final class ToolResolver {
      * Problems of an entry that names an interface or abstract class, checked against the abstract
      * method's own argument names when its class file has them (implementations are checked as they load).
      */
-    List<ConfigProblem.Issue> checkAbstract(TypeDescription type, ToolSpec spec) {
+    public List<ConfigProblem.Issue> checkAbstract(TypeDescription type, ToolSpec spec) {
         List<ConfigProblem.Issue> issues = new ArrayList<>();
         for (MethodDescription d : type.getDeclaredMethods()) {
             if (d.isAbstract() && d.getName().equals(spec.method().methodName()) && parametersMatch(spec.method(), d)) {
@@ -584,7 +584,7 @@ final class ToolResolver {
         return ref.methodName() + (ref.parameterTypes() == null ? "" : "(" + String.join(", ", ref.parameterTypes()) + ")");
     }
 
-    static String signature(MethodDescription m) {
+    public static String signature(MethodDescription m) {
         StringBuilder s = new StringBuilder(m.getDeclaringType().asErasure().getName()).append('#').append(m.getName()).append('(');
         List<TypeDescription> params = m.getParameters().asTypeList().asErasures();
         for (int i = 0; i < params.size(); i++) {

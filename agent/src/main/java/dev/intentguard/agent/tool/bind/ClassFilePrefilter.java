@@ -1,4 +1,4 @@
-package dev.intentguard.agent.tool;
+package dev.intentguard.agent.tool.bind;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,13 +20,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * jars, about a second at start-up). A class that merely calls a tool is not one: everything else is left alone and
  * costs a few microseconds.
  */
-final class ClassFilePrefilter {
+public final class ClassFilePrefilter {
     private final byte[][] needles;
     private final byte[][] methodNames;
     private final Set<String> configured = new java.util.HashSet<>();
     private final Map<ClassLoader, Map<String, Boolean>> supertypeVerdicts = new WeakHashMap<>();
 
-    ClassFilePrefilter(Set<String> annotationTypes, Set<String> configuredTypes, Set<String> configuredMethods) {
+    public ClassFilePrefilter(Set<String> annotationTypes, Set<String> configuredTypes, Set<String> configuredMethods) {
         List<byte[]> n = new ArrayList<>();
         for (String a : annotationTypes) {
             n.add(("L" + a.replace('.', '/') + ";").getBytes(StandardCharsets.UTF_8));
@@ -43,7 +43,7 @@ final class ClassFilePrefilter {
     }
 
     /** {@code true} if the class may declare a tool method and deserves a full look. */
-    boolean mayDeclareTool(ClassLoader loader, byte[] classFile) {
+    public boolean mayDeclareTool(ClassLoader loader, byte[] classFile) {
         ClassHeader header = ClassHeader.parse(classFile, needles, methodNames);
         if (header == null || header.mentionsNeedle || configured.contains(header.name)) {
             return true;

@@ -1,4 +1,4 @@
-package dev.intentguard.agent.tool;
+package dev.intentguard.agent.tool.bind;
 
 import dev.intentguard.agent.store.IntentRecord;
 import org.slf4j.Logger;
@@ -16,13 +16,13 @@ import java.lang.reflect.InvocationTargetException;
  * </ul>
  * An exception means "could not tell", which leaves the intent unknown.
  */
-final class OutcomeCheck {
+public final class OutcomeCheck {
     private OutcomeCheck() {
     }
 
     /** What a check said. */
-    static final class Answer {
-        final boolean found;
+    public static final class Answer {
+        public final boolean found;
         final Object result;
 
         private Answer(boolean found, Object result) {
@@ -34,7 +34,7 @@ final class OutcomeCheck {
     static final Answer NOT_FOUND = new Answer(false, null);
 
     /** Runs {@code recipe} on {@code instance} (ignored for a static check) with {@code args}. */
-    static Answer run(CheckRecipe recipe, Class<?> owner, Object instance, Object[] args, String intentKey, Logger log) {
+    public static Answer run(CheckRecipe recipe, Class<?> owner, Object instance, Object[] args, String intentKey, Logger log) {
         try {
             Object result = recipe.method(owner).invoke(recipe.isStatic() ? null : instance, args);
             if (!found(result)) {
@@ -94,7 +94,7 @@ final class OutcomeCheck {
     }
 
     /** The record of an intent the check found done. */
-    static IntentRecord confirmed(IntentRecord unknown, Answer answer, int maxResultBytes, long now) {
+    public static IntentRecord confirmed(IntentRecord unknown, Answer answer, int maxResultBytes, long now) {
         ResultJson.Stored stored = ResultJson.of(answer.result, maxResultBytes);
         return unknown.done(stored.json, stored.truncated, now);
     }
