@@ -30,6 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * /err500/..       the first two requests of a path: 500 (Retry-After-Ms: 10, Retry-After: 0); then 200
  * /slow/..         answer 200 after 2.5 s (past the hosts' 500 ms read timeout)
  * /reject-once/..  the first request of a path: 400 (a definite refusal); then 200
+ * /ratelimited/..  the first request of a path: 429 with Retry-After: 1 (refused before processing); then 200
  * anything else    200
  * </pre>
  * The 200 body is {@code okBody} (an SDK parses it: a chat completion, a message, a refund).
@@ -67,6 +68,8 @@ final class RetryWorld implements AutoCloseable {
                         .body("{\"error\":{\"message\":\"internal\",\"type\":\"api_error\"}}") : ok;
             case "slow":
                 return ok.after(2500);
+            case "ratelimited":
+                return hit == 1 ? Behavior.respond(429).header("Retry-After", "1") : ok;
             case "reject-once":
                 return hit == 1 ? Behavior.respond(400).body("{\"error\":{\"message\":\"rejected\",\"type\":\"invalid_request_error\"}}") : ok;
             default:

@@ -188,10 +188,13 @@ class OwnedRetriesIT {
     void aRetryAfterPastTheDeadlineEndsTheCallAtOnce(String store) throws Exception {
         config(store, "    retry:\n      attempts: 5\n      deadline: 2s\n");
         world.provider.status(429).retryAfter("30");
-        ForkedJvm.Result r = world.host("timed|" + REFUND + "first").run(60);
-        assertTrue(r.lines("RESULT refund ").get(0).startsWith("{\"status\":\"failed\""), r.toString());
-        assertTrue(Long.parseLong(r.lines("TOOK ").get(0)) < 2000, r.toString());
-        assertEquals(1, world.provider.posts("/refunds"));
+        // A first call of another intent warms the JVM and opens the store (seconds on a loaded machine), so that the
+        // timed one measures the budget's decision alone: neither the provider's 30 s nor the 2 s deadline is waited.
+        ForkedJvm.Result r = world.host("refund|8813|20.00|EUR|warm-up", "timed|" + REFUND + "first").run(60);
+        assertEquals(2, r.lines("RESULT refund ").size(), r.toString());
+        assertTrue(r.lines("RESULT refund ").get(1).startsWith("{\"status\":\"failed\""), r.toString());
+        assertTrue(Long.parseLong(r.lines("TOOK ").get(0)) < 1000, r.toString());
+        assertEquals(2, world.provider.posts("/refunds"), "one request per intent, none after its 429");
     }
 
     @ParameterizedTest
