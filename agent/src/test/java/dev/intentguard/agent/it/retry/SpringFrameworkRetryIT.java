@@ -1,0 +1,14 @@
+package dev.intentguard.agent.it.retry;
+
+import dev.intentguard.agent.retry.springcore.SpringCoreRetryPlugin;
+import dev.intentguard.agent.testkit.LibraryJars;
+
+import java.util.List;
+
+/** {@link SpringFrameworkRetryScenarios} on the newest Spring Framework the plugin supports (7.0.10). */
+class SpringFrameworkRetryIT extends SpringFrameworkRetryScenarios {
+    @Override
+    List<String> lib() {
+        return LibraryJars.newest(new SpringCoreRetryPlugin().library(), "org.springframework:spring-context:7.0.10");
+    }
+}
