@@ -98,7 +98,29 @@ final class ContextAdvice {
         }
     }
 
-    /** The constructor: a decorated call begins its first attempt, so no guarded call on this thread is a retry yet. */
+    /**
+     * {@code AsyncContextImpl.onError(Throwable)}, the asynchronous retry's decision (a delay to try again after, or
+     * {@code -1}): a retry it decided on, inside a tool whose wire leaves the outcome unknown, becomes {@code -1}, and the
+     * stage completes with the failure. (Its attempt count and predicate have answered already: only a retry that would
+     * be made is stopped and recorded.)
+     */
+    static final class OnAsyncError {
+        private OnAsyncError() {
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.Argument(0) Throwable failure, @Advice.Return(readOnly = false) long delay) {
+            if (delay < 0) {
+                return;
+            }
+            ToolFrame scope = IntentScope.current();
+            if (scope != null && RetryDispatch.stopFrameworkRetry(scope, LIBRARY, failure)) {
+                delay = -1;
+            }
+        }
+    }
+
+        /** The constructor: a decorated call begins its first attempt, so no guarded call on this thread is a retry yet. */
     static final class OnStart {
         private OnStart() {
         }

@@ -13,6 +13,7 @@ import org.slf4j.LoggerFactory;
 
 import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
 import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.returns;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
@@ -36,19 +37,24 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  *       (nothing sent) Resilience4j retries, with the same key. Only inside a {@code side_effect} scope under
  *       {@code client-retries: suppress}; the host's {@code RetryConfig} is never changed.</li>
  * </ul>
- * Not covered: the asynchronous {@code AsyncContextImpl} ({@code executeCompletionStage}), whose decisions run
- * on whatever thread completes the stage.
+ * The asynchronous retry ({@code executeCompletionStage}, {@code decorateCompletionStage}) decides in
+ * {@code RetryImpl.AsyncContextImpl.onError(Throwable)}, on whatever thread completes the attempt's stage: a delay to
+ * try again after, or {@code -1} to complete with the failure. Inside a tool whose wire leaves the outcome unknown, a
+ * delay becomes {@code -1} ({@link ContextAdvice.OnAsyncError}); the tool's scope reaches that thread when the stage
+ * runs on an executor or {@code CompletableFuture} pool (the {@code async-scope} plugin). Resilience4j has then already
+ * published its retry event: its metrics count a retry that was not made.
  */
 @AutoService(AgentPlugin.class)
 public final class Resilience4jPlugin extends ExactNamePlugin {
     private static final Logger LOG = LoggerFactory.getLogger("intentguard");
 
     static final String CONTEXT = "io.github.resilience4j.retry.internal.RetryImpl$ContextImpl";
+    static final String ASYNC_CONTEXT = "io.github.resilience4j.retry.internal.RetryImpl$AsyncContextImpl";
 
     private PluginContext context;
 
     public Resilience4jPlugin() {
-        super(CONTEXT);
+        super(CONTEXT, ASYNC_CONTEXT);
     }
 
     @Override
@@ -63,6 +69,17 @@ public final class Resilience4jPlugin extends ExactNamePlugin {
 
     @Override
     public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
+        if (type.getName().equals(ASYNC_CONTEXT)) {
+            ElementMatcher.Junction<MethodDescription> onAsyncError = named("onError").and(takesArguments(1))
+                    .and(takesArgument(0, Throwable.class)).and(returns(long.class));
+            if (type.getDeclaredMethods().filter(onAsyncError).size() != 1) {
+                LOG.warn("this Resilience4j version's RetryImpl.AsyncContextImpl has no long onError(Throwable): its "
+                        + "asynchronous retries inside side_effect tools are not stopped after an unknown outcome (the HTTP "
+                        + "guard still refuses them)");
+                return builder;
+            }
+            return builder.visit(context.advice(ContextAdvice.OnAsyncError.class, loader).on(onAsyncError));
+        }
         ElementMatcher.Junction<MethodDescription> onFailure = takesArguments(1).and(
                 named("onError").and(takesArgument(0, named("java.lang.Exception")))
                         .or(named("onRuntimeError").and(takesArgument(0, named("java.lang.RuntimeException")))));

@@ -31,7 +31,8 @@ public class Resilience4jIT {
     public static final List<String> LIBS = LibraryJars.of("io.github.resilience4j:resilience4j-retry:2.4.0");
     static final String TOOLS = "tools:\n"
             + "  - name: r4j_refund_in_body\n    method: dev.intentguard.it.retry.Resilience4jTools#refundInBody\n    effect: side_effect\n"
-            + "  - name: r4j_refund_typed\n    method: dev.intentguard.it.retry.Resilience4jTools#refundTyped\n    effect: side_effect\n";
+            + "  - name: r4j_refund_typed\n    method: dev.intentguard.it.retry.Resilience4jTools#refundTyped\n    effect: side_effect\n"
+            + "  - name: r4j_refund_async\n    method: dev.intentguard.it.retry.Resilience4jTools#refundAsync\n    effect: side_effect\n";
 
     @TempDir
     Path dir;
@@ -67,6 +68,22 @@ public class Resilience4jIT {
         List<RawHttpServer.Request> plain = world.requests("POST", "/slow/plain");
         assertEquals(3, plain.size(), "without the agent: three refunds sent " + plain);
         assertEquals(Collections.nCopies(3, null), keys(plain));
+    }
+
+    @Test
+    void anAsynchronousRetryInsideTheToolStopsOnceTheOutcomeIsUnknown() throws Exception {
+        ForkedJvm.Result without = run(world.hostWithoutAgent(APP, LIBS, "async|C1|/slow/plain-async"));
+        assertEquals(3, world.requests("POST", "/slow/plain-async").size(), "without the agent: three refunds\n" + without);
+
+        ForkedJvm.Result r = run(world.host(APP, LIBS, "async|C1|/slow/async"));
+        assertStartsWith(PENDING, r.lines("RESULT async ").get(0), r);
+        List<RawHttpServer.Request> agent = world.requests("POST", "/slow/async");
+        assertEquals(1, agent.size(), "executeCompletionStage's next attempts do not send: " + agent + "\n" + r);
+        assertAllCarryTheIntentKey(agent, r, "r4j_refund_async");
+        assertEquals(1, logLines(r, "stopped a retry by resilience4j in r4j_refund_async (a retry after"), "decided on the "
+                + "pool thread that completed the attempt, which the tool's scope reaches\n" + r.stderr);
+        assertTrue(!r.stderr.contains("suppressed a resend"), "the retry ended before the HTTP guard had to refuse a send\n"
+                + r.stderr);
     }
 
     @Test
