@@ -1,5 +1,7 @@
 package dev.intentguard.it.http;
 
+import dev.intentguard.it.app.ScriptedCommands;
+
 import java.util.Map;
 
 /**
@@ -19,7 +21,7 @@ public final class Apache4App {
 
     public static void main(String[] args) throws Exception {
         Apache4Tools tools = new Apache4Tools();
-        Script.run(args, Map.of(
+        ScriptedCommands.run(args, Map.of(
                 "tool", f -> tools.post(f[1], f[2]),
                 "delete", f -> tools.delete(f[1], f[2]),
                 "loop", f -> tools.postWithOwnLoop(f[1], f[2]),

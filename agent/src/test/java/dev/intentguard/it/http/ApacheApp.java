@@ -1,5 +1,7 @@
 package dev.intentguard.it.http;
 
+import dev.intentguard.it.app.ScriptedCommands;
+
 import java.util.Map;
 
 /**
@@ -20,7 +22,7 @@ public final class ApacheApp {
 
     public static void main(String[] args) throws Exception {
         ApacheTools tools = new ApacheTools();
-        Script.run(args, Map.of(
+        ScriptedCommands.run(args, Map.of(
                 "tool", f -> tools.post(f[1], f[2]),
                 "put", f -> tools.put(f[1], f[2]),
                 "own", f -> tools.postWithOwnKey(f[1], f[2]),

@@ -1,5 +1,7 @@
 package dev.intentguard.it.http;
 
+import dev.intentguard.it.app.ScriptedCommands;
+
 import java.util.Map;
 
 /**
@@ -14,7 +16,7 @@ public final class ApacheAsyncApp {
 
     public static void main(String[] args) throws Exception {
         ApacheAsyncTools tools = new ApacheAsyncTools();
-        Script.run(args, Map.of(
+        ScriptedCommands.run(args, Map.of(
                 "tool", f -> tools.post(f[1], f[2]),
                 "put", f -> tools.put(f[1], f[2]),
                 "plain", f -> ApacheAsyncTools.send("POST", f[1], "plain"),

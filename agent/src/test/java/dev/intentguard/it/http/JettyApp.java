@@ -1,5 +1,7 @@
 package dev.intentguard.it.http;
 
+import dev.intentguard.it.app.ScriptedCommands;
+
 import java.util.Map;
 
 /**
@@ -19,7 +21,7 @@ public final class JettyApp {
 
     public static void main(String[] args) throws Exception {
         JettyTools tools = new JettyTools();
-        Script.run(args, Map.of(
+        ScriptedCommands.run(args, Map.of(
                 "tool", f -> tools.post(f[1], f[2]),
                 "loop", f -> tools.postWithOwnLoop(f[1], f[2]),
                 "forget", f -> tools.postAndForget(f[1], f[2]),

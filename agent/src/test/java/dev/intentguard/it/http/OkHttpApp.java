@@ -1,5 +1,7 @@
 package dev.intentguard.it.http;
 
+import dev.intentguard.it.app.ScriptedCommands;
+
 import java.util.Map;
 
 /**
@@ -19,7 +21,7 @@ public final class OkHttpApp {
 
     public static void main(String[] args) throws Exception {
         OkHttpTools tools = new OkHttpTools();
-        Script.run(args, Map.of(
+        ScriptedCommands.run(args, Map.of(
                 "tool", f -> tools.post(f[1], f[2]),
                 "own", f -> tools.postWithOwnKey(f[1], f[2]),
                 "async", f -> tools.postAsync(f[1], f[2]),

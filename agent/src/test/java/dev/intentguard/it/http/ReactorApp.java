@@ -1,5 +1,7 @@
 package dev.intentguard.it.http;
 
+import dev.intentguard.it.app.ScriptedCommands;
+
 import java.util.Map;
 
 /**
@@ -20,7 +22,7 @@ public final class ReactorApp {
 
     public static void main(String[] args) throws Exception {
         ReactorTools tools = new ReactorTools();
-        Script.run(args, Map.of(
+        ScriptedCommands.run(args, Map.of(
                 "web", f -> tools.webClientPost(f[1], f[2]),
                 "netty", f -> tools.reactorPost(f[1], f[2]),
                 "plain", f -> ReactorTools.web(f[1], "plain"),

@@ -1,5 +1,7 @@
 package dev.intentguard.it.http;
 
+import dev.intentguard.it.app.ScriptedCommands;
+
 import java.util.Map;
 
 /**
@@ -16,7 +18,7 @@ public final class SpringRestApp {
 
     public static void main(String[] args) throws Exception {
         SpringRestTools tools = new SpringRestTools();
-        Script.run(args, Map.of(
+        ScriptedCommands.run(args, Map.of(
                 "client", f -> tools.restClient(f[1], f[2], f[3]),
                 "template", f -> tools.restTemplate(f[1], f[2], f[3])));
         System.exit(0);                                      // the factories' client threads are not daemons

@@ -1,22 +1,22 @@
-package dev.intentguard.it.http;
+package dev.intentguard.it.app;
 
 import java.util.Map;
 
 /**
- * How the HTTP host applications run what their driver asks: each argument is one command, its fields separated by
+ * How the forked host applications run what their driver asks: each argument is one command, its fields separated by
  * {@code |} (the command's name first), run in order; each prints {@code RESULT <command> <value>} or
  * {@code THROWN <command> <class>: <message>}.
  */
-final class Script {
-    /** One command: its fields, the name at index 0. */
-    interface Command {
-        Object run(String[] fields) throws Exception;
+public final class ScriptedCommands {
+    /** One command: its fields, the name at index 0, in; a printable value out. */
+    public interface Command {
+        Object run(String[] fields) throws Throwable;
     }
 
-    private Script() {
+    private ScriptedCommands() {
     }
 
-    static void run(String[] args, Map<String, Command> commands) {
+    public static void run(String[] args, Map<String, Command> commands) {
         for (String arg : args) {
             String[] f = arg.split("\\|", -1);
             try {
@@ -28,6 +28,7 @@ final class Script {
             } catch (Throwable t) {
                 System.out.println("THROWN " + f[0] + " " + t.getClass().getName() + ": " + t.getMessage());
             }
+            System.out.flush();
         }
     }
 }
