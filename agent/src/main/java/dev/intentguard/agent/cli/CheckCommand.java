@@ -22,6 +22,8 @@ final class CheckCommand {
     private CheckCommand() {
     }
 
+    static final String USAGE = "usage: check CONFIG [--classpath CP]";
+
     static int run(String[] args, PrintStream out, PrintStream err) {
         String config = null;
         String classPath = null;
@@ -31,12 +33,12 @@ final class CheckCommand {
             } else if (config == null && !args[i].startsWith("-")) {
                 config = args[i];
             } else {
-                err.println("unexpected argument \"" + args[i] + "\"\nusage: check CONFIG [--classpath CP]");
+                err.println("unexpected argument \"" + args[i] + "\"\n" + USAGE);
                 return 2;
             }
         }
         if (config == null) {
-            err.println("usage: check CONFIG [--classpath CP]");
+            err.println(USAGE);
             return 2;
         }
         AgentConfig loaded;

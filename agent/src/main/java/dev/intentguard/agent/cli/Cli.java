@@ -17,6 +17,11 @@ public final class Cli {
             return args.length == 0 ? 2 : 0;
         }
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
+        String usage = commandUsage(args[0]);
+        if (usage != null && rest.length == 1 && (rest[0].equals("--help") || rest[0].equals("-h"))) {
+            out.println(usage);
+            return 0;
+        }
         switch (args[0]) {
             case "check":
                 return CheckCommand.run(rest, out, err);
@@ -40,6 +45,32 @@ public final class Cli {
             default:
                 err.println("unknown command \"" + args[0] + "\"\n" + usage());
                 return 2;
+        }
+    }
+
+    /** A command's one-line usage, or {@code null} for a name that is no command. */
+    static String commandUsage(String command) {
+        switch (command) {
+            case "check":
+                return CheckCommand.USAGE;
+            case "intents":
+                return IntentsCommand.USAGE;
+            case "resolve":
+                return ResolveCommand.USAGE;
+            case "attach":
+                return AttachCommand.USAGE;
+            case "report":
+                return ReportCommand.USAGE;
+            case "disable":
+                return FleetCommand.DISABLE;
+            case "enable":
+                return FleetCommand.ENABLE;
+            case "accept-loss":
+                return FleetCommand.ACCEPT_LOSS;
+            case "version":
+                return "usage: version";
+            default:
+                return null;
         }
     }
 

@@ -21,10 +21,6 @@ final class FleetCommand {
 
     static int switchTool(String[] args, boolean disable, PrintStream out, PrintStream err) {
         String usage = disable ? DISABLE : ENABLE;
-        if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
-            out.println(usage);
-            return 0;
-        }
         if (args.length == 0 || args[0].startsWith("--")) {
             err.println("name the tool first\n" + usage);
             return 2;
@@ -53,10 +49,6 @@ final class FleetCommand {
     }
 
     static int acceptLoss(String[] args, PrintStream out, PrintStream err) {
-        if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
-            out.println(ACCEPT_LOSS);
-            return 0;
-        }
         StoreArguments a = new StoreArguments(args, List.of("--store", "--namespace"), List.of());
         if (a.problem() != null || a.get("--store") == null || !CliStores.shared(a.get("--store"))) {
             err.println((a.problem() == null ? "--store must be a shared store's URL" : a.problem()) + "\n" + ACCEPT_LOSS);
