@@ -3,6 +3,7 @@ package dev.intentguard.agent.audit;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.intentguard.agent.config.AuditSettings;
 import dev.intentguard.agent.json.AgentJson;
+import dev.intentguard.agent.store.OwnerOnlyFiles;
 import dev.intentguard.agent.store.ProcessOwner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -247,7 +248,7 @@ final class JournalWriter {
 
     private FileChannel channel() throws IOException {
         if (channel == null) {
-            Files.createDirectories(folder);
+            OwnerOnlyFiles.createFolders(folder);
             if (!tidied) {
                 tidied = true;
                 adoptEndedProcesses();
@@ -255,6 +256,7 @@ final class JournalWriter {
             }
             channel = FileChannel.open(activeFile(), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     StandardOpenOption.APPEND);
+            OwnerOnlyFiles.restrict(activeFile());   // before its first line: intent keys and timelines
         }
         return channel;
     }

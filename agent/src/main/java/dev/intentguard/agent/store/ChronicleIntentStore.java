@@ -86,7 +86,7 @@ public final class ChronicleIntentStore implements IntentStore {
             throws IOException, StoreUnavailableException {
         Path parent = path.getParent();
         if (parent != null) {
-            Files.createDirectories(parent);
+            OwnerOnlyFiles.createFolders(parent);
         }
         StoreMembership membership = StoreMembership.enter(path);
         try {
@@ -107,6 +107,8 @@ public final class ChronicleIntentStore implements IntentStore {
             try {
                 // Opening normally first checks the header and the file's length (a truncated file is refused here).
                 map = builder.createPersistedTo(path.toFile());
+                // Before the first intent is written: a new file holds Chronicle's header only until here.
+                OwnerOnlyFiles.restrict(path);
                 if (recovered) {
                     // A process ended without closing the store and this one is alone: repair what it may have left
                     // (segment locks still held, a half-done write). Chronicle's recovery needs this exclusivity.

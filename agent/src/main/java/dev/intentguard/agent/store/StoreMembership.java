@@ -45,6 +45,7 @@ final class StoreMembership implements AutoCloseable {
         Path lockFile = store.resolveSibling(store.getFileName() + ".lock");
         FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.READ,
                 StandardOpenOption.WRITE);
+        OwnerOnlyFiles.restrict(lockFile);      // it lists the pids of the processes that have the store open
         try {
             FileLock gate = channel.lock(GATE, 1, false);
             FileLock probe = channel.tryLock(MEMBERS, 1, false);

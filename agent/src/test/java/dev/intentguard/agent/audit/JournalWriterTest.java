@@ -10,6 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -68,6 +69,25 @@ class JournalWriterTest {
         assertEquals(6, dropped.path("count").asLong());
         w.offer(call(99));
         assertEquals(7, w.dropped(), "a closed writer takes nothing");
+    }
+
+    @Test
+    void theJournalIsReadableByTheJvmsUserOnly() throws Exception {
+        Path folder = dir.resolve("state").resolve("intents.dat.journal");
+        JournalWriter w = new JournalWriter(folder, new AuditSettings(true, 1 << 20, 5, 64, true), false);
+        w.start();
+        w.offer(call(1));
+        w.close(10_000);
+        try (Stream<Path> files = Files.list(folder)) {
+            List<Path> written = files.collect(Collectors.toList());
+            assertFalse(written.isEmpty());
+            for (Path f : written) {
+                assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(f)), f.toString());
+            }
+        }
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(folder)));
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(folder.getParent())),
+                "a folder the agent created");
     }
 
     @Test

@@ -27,6 +27,25 @@ class IntentStoreTest {
     }
 
     @Test
+    void theStoreAndItsLockAreReadableByTheJvmsUserOnlyAndAnExistingFolderIsLeftAlone() throws Exception {
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> before = java.nio.file.Files.getPosixFilePermissions(dir);
+        ChronicleIntentStore store = open();
+        try {
+            Path file = dir.resolve("sub").resolve("intents.dat");
+            assertEquals("rw-------", perms(file));
+            assertEquals("rw-------", perms(file.resolveSibling("intents.dat.lock")));
+            assertEquals("rwx------", perms(file.getParent()), "a folder the agent created");
+            assertEquals(before, java.nio.file.Files.getPosixFilePermissions(dir), "the application's folder keeps its permissions");
+        } finally {
+            store.close();
+        }
+    }
+
+    private static String perms(Path p) throws java.io.IOException {
+        return java.nio.file.attribute.PosixFilePermissions.toString(java.nio.file.Files.getPosixFilePermissions(p));
+    }
+
+    @Test
     void recordsRoundTripThroughTheFileFormat() {
         IntentRecord r = IntentRecord.inFlight("refund_order", FP, null, 1000).done("{\"id\":\"re_1\"}", false, 2000);
         IntentRecord back = IntentRecord.decoded(RecordCodec.encode(r));
