@@ -138,13 +138,20 @@ class ReconciliationIT {
         // max-intents 100: past 90, the housekeeping removes the oldest finished intents down to 80, off the calls' path.
         ForkedJvm.Result near = world.host("many|touch|95|t", "sleep|1500").run(120);
         assertEquals(List.of("{returned=95}"), near.lines("MANY "), near.toString());
-        // 15 go, or a few more when several finished in the same millisecond as the 15th oldest.
-        assertTrue(near.stderr.matches("(?s).*past 90% of store.max-intents \\(100\\): removed (1[5-9]|2\\d) of the oldest "
-                + "finished intents before their retention.*"), near.stderr);
+        // The housekeeping looks every 100 ms: it finds 90 to 95 intents (the calls may still be running), and removes
+        // down to 80 (a few more when several finished in the same millisecond as the last one it must remove).
+        java.util.regex.Matcher removed = java.util.regex.Pattern.compile("held (\\d+) intents, past 90% of store.max-intents "
+                + "\\(100\\): removed (\\d+) of the oldest finished intents before their retention").matcher(near.stderr);
+        assertTrue(removed.find(), near.stderr);
+        int held = Integer.parseInt(removed.group(1));
+        int gone = Integer.parseInt(removed.group(2));
+        assertTrue(held >= 90 && held <= 95 && gone >= held - 80 && gone <= 29, "held " + held + ", removed " + gone + "\n"
+                + near.stderr);
         ForkedJvm.Result listed = world.cli("intents", "--store", world.store.toString());
         int left = Integer.parseInt(listed.stdout.replaceAll("(?s).*\n(\\d+) intents\\s*$", "$1"));
-        assertTrue(left <= 80 && left >= 70, "room made down to 80 with no call waiting for it: " + left + " left\n"
-                + listed.stdout);
+        // Down to 80, plus the calls made after the round that found the store past 90.
+        assertTrue(left <= 80 + (95 - held) && left >= 70, "room made down to 80 with no call waiting for it: " + left
+                + " left\n" + listed.stdout);
 
         // Calls faster than the housekeeping meet the cap: those are refused at once, never run unguarded.
         ForkedJvm.Result fast = world.host("many|touch|2000|f").run(120);
