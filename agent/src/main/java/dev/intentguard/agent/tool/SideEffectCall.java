@@ -592,7 +592,7 @@ final class SideEffectCall extends GuardedCall {
         runtime.intentLog().info("retry tool={} key={} attempt {}/{} in {} ms{}: {}", binding.toolName(), key, round + 1,
                 budget.attempts(), wait, retryAfter >= 0 ? " (Retry-After)" : "", judged.reason);
         try {
-            Thread.sleep(wait);
+            runtime.pause(wait);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;

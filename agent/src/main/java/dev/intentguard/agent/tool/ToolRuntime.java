@@ -156,6 +156,23 @@ final class ToolRuntime {
         return System.currentTimeMillis();
     }
 
+    /** How a retry the agent owns waits before its next attempt. */
+    interface Pause {
+        void sleep(long millis) throws InterruptedException;
+    }
+
+    private volatile Pause pause = Thread::sleep;
+
+    /** The wait before a retry of the tool's {@code retry:} budget. */
+    void pause(long millis) throws InterruptedException {
+        pause.sleep(millis);
+    }
+
+    /** Tests: see the budget's waits instead of timing the call. */
+    void pauseWith(Pause pause) {
+        this.pause = pause;
+    }
+
     /**
      * Logs a store failure: one ERROR when an outage begins, then nothing until the store answers again
      * ({@link #storeAnswered}), which says how long it lasted and how many operations failed meanwhile. A store that

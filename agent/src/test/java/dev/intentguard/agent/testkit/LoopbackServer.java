@@ -28,8 +28,6 @@ public final class LoopbackServer implements AutoCloseable {
         public final String path;
         public final Map<String, String> headers;
         public final String body;
-        /** When it arrived ({@link System#nanoTime} in milliseconds). */
-        public final long atMillis;
         /** The server acted on it (answered below 400, or answered late): a refund made, for the lookup. */
         volatile boolean processed;
         /** Answered from the first request with the same idempotency key ({@link #replayKeys}): no new effect. */
@@ -40,7 +38,6 @@ public final class LoopbackServer implements AutoCloseable {
             this.path = path;
             this.headers = headers;
             this.body = body;
-            this.atMillis = System.nanoTime() / 1_000_000;
         }
 
         public String header(String name) {

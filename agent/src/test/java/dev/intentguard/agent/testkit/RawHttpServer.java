@@ -85,8 +85,6 @@ public final class RawHttpServer implements AutoCloseable {
         public final String body;
         /** 1 for the first request on its connection, 2 for the next one on the same connection, ... */
         public final int onConnection;
-        /** When the whole request had arrived ({@link System#nanoTime()}). */
-        public final long receivedNanos = System.nanoTime();
 
         Request(String method, String path, Map<String, String> headers, String body, int onConnection) {
             this.method = method;
