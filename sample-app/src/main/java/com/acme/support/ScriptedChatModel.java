@@ -37,7 +37,6 @@ public final class ScriptedChatModel implements ChatModel {
     private static final Pattern STATUS = Pattern.compile("\"status\"\\s*:\\s*\"([a-z_]+)\"");
     private static final Pattern REFUND_ID = Pattern.compile("\"refund_id\"\\s*:\\s*\"([^\"]+)\"");
     private static final Pattern TICKET = Pattern.compile("\"ticket\"\\s*:\\s*\"([^\"]+)\"");
-    private static final Pattern TICKET_STATUS = Pattern.compile("\"status\"\\s*:\\s*\"([^\"]+)\"");
 
     private final AtomicInteger callIds = new AtomicInteger();
 
@@ -252,7 +251,7 @@ public final class ScriptedChatModel implements ChatModel {
                     Matcher found = TICKET.matcher(r.text());
                     ticket = found.find() ? found.group(1) : ticket;
                 } else if (m instanceof ToolExecutionResultMessage r && "set_ticket_status".equals(r.toolName())) {
-                    Matcher set = TICKET_STATUS.matcher(r.text());
+                    Matcher set = STATUS.matcher(r.text());
                     ticketStatus = set.find() ? set.group(1) : ticketStatus;
                 }
             }

@@ -204,7 +204,6 @@ public final class IntentRecord {
                 && Arrays.equals(unknown.fingerprint, fingerprint);
     }
 
-    /** The JVM that owns this in-flight record, or {@code null}. */
     /** The same record, keeping the key's values by argument name (a JSON object) for the tool's escalate method. */
     public IntentRecord withKeyArgs(String keyArgsJson) {
         return new IntentRecord(tool, status, fingerprint, createdAt, updatedAt, attempts, ownerPid, ownerStart, ownerThread,
@@ -227,6 +226,7 @@ public final class IntentRecord {
         return escalated;
     }
 
+    /** The JVM that owns this in-flight record, or {@code null}. */
     public String ownerInstance() {
         return ownerInstance;
     }

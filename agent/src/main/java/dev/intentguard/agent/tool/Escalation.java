@@ -17,8 +17,6 @@ import java.util.Map;
  * or open a ticket. The method's failure is logged; nothing of it reaches a call.
  */
 final class Escalation {
-    static final String NOTIFICATION = "intentguard.escalation";
-
     private final ToolRuntime runtime;
 
     Escalation(ToolRuntime runtime) {

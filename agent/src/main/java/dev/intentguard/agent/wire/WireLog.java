@@ -181,7 +181,7 @@ public final class WireLog {
 
     public void record(WireAttempt attempt) {
         WireAttempt recorded;
-        if (attempt.outcome() == WireOutcome.RESPONSE && notProcessed.contains(attempt.status())) {
+        if (attempt.outcome() == WireOutcome.RESPONSE && !notProcessed.isEmpty() && notProcessed.contains(attempt.status())) {
             attempt = attempt.asNotProcessed();
         }
         synchronized (this) {

@@ -11,7 +11,6 @@ import java.util.Map;
  * put|ORDER|PATH       the put tool
  * own|ORDER|PATH       the postWithOwnKey tool (the caller sets its own Idempotency-Key)
  * plain|PATH           a POST outside any tool
- * plain-put|PATH       a PUT outside any tool
  * warm|PATH            a GET outside any tool (puts a connection in the pool)
  * </pre>
  * Each prints {@code RESULT <command> <value>} or {@code THROWN <command> <class>: <message>}.
@@ -27,7 +26,6 @@ public final class ApacheApp {
                 "put", f -> tools.put(f[1], f[2]),
                 "own", f -> tools.postWithOwnKey(f[1], f[2]),
                 "plain", f -> ApacheTools.send("POST", f[1], "plain"),
-                "plain-put", f -> ApacheTools.send("PUT", f[1], "plain"),
                 "warm", f -> ApacheTools.send("GET", f[1], null)));
         ApacheTools.CLIENT.close();
     }

@@ -31,10 +31,6 @@ public class ApacheAsyncTools {
                     .build())
             .build();
 
-    /**
-     * Waits until a connection is back in the pool: the async client completes a response before it releases the
-     * connection, and a test about a reused connection must not race that release.
-     */
     /** A GET outside any tool that leaves its connection in the pool (as the warm-up of a reset scenario). */
     static String warm(String path) throws Exception {
         String body = send("GET", path, null);
@@ -42,7 +38,11 @@ public class ApacheAsyncTools {
         return body;
     }
 
-    static void awaitPooledConnection() throws InterruptedException {
+    /**
+     * Waits until a connection is back in the pool: the async client completes a response before it releases the
+     * connection, and a test about a reused connection must not race that release.
+     */
+    private static void awaitPooledConnection() throws InterruptedException {
         for (int i = 0; i < 500 && POOL.getTotalStats().getAvailable() == 0; i++) {
             Thread.sleep(10);
         }

@@ -11,6 +11,7 @@ import org.eclipse.jetty.client.Request;
 import org.eclipse.jetty.client.Response;
 import org.eclipse.jetty.client.Result;
 import org.eclipse.jetty.client.transport.HttpConversation;
+import org.eclipse.jetty.http.HttpFields;
 
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -144,9 +145,9 @@ final class JettySend implements Response.BeginListener, Response.CompleteListen
 
     /**
      * {@code HttpReceiver.responseHeaders}: a response head; a final status ({@code >= 200}) answers the attempt, with its
-     * {@code Retry-After} ({@code null} when it has none).
+     * {@code Retry-After} (read only for a guarded send).
      */
-    static void answered(Request request, HttpConversation conversation, int status, String retryAfter) {
+    static void answered(Request request, HttpConversation conversation, int status, HttpFields head) {
         JettySend send = of(conversation);
         if (send == null || status < 200) {
             return;                                           // 100 Continue, 103 Early Hints, 101: not the answer
@@ -160,7 +161,7 @@ final class JettySend implements Response.BeginListener, Response.CompleteListen
             a.recorded = true;
             target = a.target;
         }
-        send.guard.answered(send.scope, CLIENT, target, status, retryAfter);
+        send.guard.answered(send.scope, CLIENT, target, status, head == null ? null : head.get("Retry-After"));
     }
 
     private static JettySend of(HttpConversation conversation) {

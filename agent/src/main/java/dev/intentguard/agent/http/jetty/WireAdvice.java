@@ -36,7 +36,7 @@ final class WireAdvice {
         static void enter(@Advice.Argument(0) HttpExchange exchange) {
             if (exchange != null) {
                 JettySend.answered(exchange.getRequest(), exchange.getConversation(), exchange.getResponse().getStatus(),
-                        exchange.getResponse().getHeaders().get("Retry-After"));
+                        exchange.getResponse().getHeaders());
             }
         }
     }

@@ -17,7 +17,7 @@ final class OutcomeAdvice {
         static void enter(@Advice.This Object ch, @Advice.Argument(1) Object msg) {
             if (msg instanceof HttpResponse) {
                 HttpResponse response = (HttpResponse) msg;
-                ReactorRequests.answered(ch, response.status().code(), response.headers().get("Retry-After"));
+                ReactorRequests.answered(ch, response.status().code(), response.headers());
             }
         }
     }

@@ -38,7 +38,7 @@ final class ReactorRequests {
     }
 
     /** The response head of the request on {@code ch} (a 100 Continue is not the answer). */
-    static void answered(Object ch, int status, String retryAfter) {
+    static void answered(Object ch, int status, HttpHeaders head) {
         if (status == 100 || InFlight.isEmpty()) {
             return;
         }
@@ -48,7 +48,7 @@ final class ReactorRequests {
         }
         HttpExchange exchange = request.exchange;
         if (exchange != null) {
-            HttpGuard.get().answered(exchange.scope(), CLIENT, exchange.target(), status, retryAfter);
+            HttpGuard.get().answered(exchange.scope(), CLIENT, exchange.target(), status, head.get("Retry-After"));
             exchange.end();
         }
         InFlight.over(request.handler);                     // answered: the subscription's outcome is known

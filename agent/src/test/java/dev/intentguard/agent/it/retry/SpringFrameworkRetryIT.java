@@ -2,6 +2,7 @@ package dev.intentguard.agent.it.retry;
 
 import dev.intentguard.agent.retry.springcore.SpringCoreRetryPlugin;
 import dev.intentguard.agent.testkit.LibraryJars;
+import dev.intentguard.agent.weave.SupportedLibrary;
 
 import java.util.List;
 
@@ -9,6 +10,7 @@ import java.util.List;
 class SpringFrameworkRetryIT extends SpringFrameworkRetryScenarios {
     @Override
     List<String> lib() {
-        return LibraryJars.newest(new SpringCoreRetryPlugin().library(), "org.springframework:spring-context:7.0.10");
+        SupportedLibrary spring = new SpringCoreRetryPlugin().library();
+        return LibraryJars.newest(spring, "org.springframework:spring-context:" + spring.newest());
     }
 }

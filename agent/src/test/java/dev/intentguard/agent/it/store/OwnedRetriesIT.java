@@ -34,7 +34,6 @@ class OwnedRetriesIT {
     Path dir;
     AgentFixture world;
     SharedBackend backend;
-    String storeKind;
 
     @AfterEach
     void tearDown() throws Exception {
@@ -48,7 +47,6 @@ class OwnedRetriesIT {
 
     /** refund_order with its check and escalate method, {@code toolExtra} under it; touch beside it. */
     private void config(String store, String toolExtra) throws Exception {
-        storeKind = store;
         world = world == null ? new AgentFixture(dir) : world;
         String storeSection;
         switch (store) {

@@ -35,7 +35,7 @@ public final class JettySteps implements RequestSteps, AutoCloseable {
         HttpRequest r = (HttpRequest) request;
         JettySend.sending(r, r.getConversation());
         JettySend.written(r, r.getConversation());
-        JettySend.answered(r, r.getConversation(), 200, head.get("Retry-After"));
+        JettySend.answered(r, r.getConversation(), 200, head);
         Object send = r.getConversation().getAttribute("dev.intentguard.jetty.send");
         if (send instanceof JettySend) {
             ((JettySend) send).onBegin(null);
