@@ -100,6 +100,7 @@ public final class AgentStartup {
             }
         }
         new HttpGuard(config).install();
+        recorder.telemetry().install();
         NetworkWrites.install(network);
         RetryDispatch.install(new RetryDecisions(config));
         DescribeDispatch.install(guard.describer());

@@ -45,6 +45,7 @@ public final class AuditRecorder {
     private final EventSink eventsWhenReady;
     private final boolean resendsSuppressed;
     private final Map<String, ToolCounters> counters = new ConcurrentHashMap<>();
+    private final HostTelemetry telemetry = new HostTelemetry();
     private final JournalWriter journal;
     private final Logger log = LoggerFactory.getLogger("intentguard.audit");
     private final AtomicLong lastError = new AtomicLong();
@@ -149,6 +150,11 @@ public final class AuditRecorder {
         return journal == null ? 0 : journal.dropped();
     }
 
+    /** The host's own metrics (Micrometer, OpenTelemetry) the counts also go to, once a plugin finds them. */
+    public HostTelemetry telemetry() {
+        return telemetry;
+    }
+
     /** Journal entries written. */
     public long journalWritten() {
         return journal == null ? 0 : journal.written();
@@ -194,6 +200,7 @@ public final class AuditRecorder {
             }
         }
         events.toolCallEnd(jfrCall, call);
+        telemetry.record(call, audit, suppressed, audit && resendsSuppressed ? resends : 0, resendClient);
         warnDuplicates(call, resends, suppressed, resendClient);
         if (journal != null) {
             journal.offer(call);

@@ -9,6 +9,7 @@ import dev.intentguard.agent.tool.bind.OutcomeCheck;
 import dev.intentguard.agent.tool.bind.ToolBinding;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -76,6 +77,11 @@ final class Reconciler {
         long now = runtime.now();
         List<Map.Entry<String, IntentRecord>> unknown = new ArrayList<>();
         store.forEachUnknown((key, record) -> unknown.add(Map.entry(key, record)));
+        Map<String, Long> byTool = new HashMap<>();
+        for (Map.Entry<String, IntentRecord> e : unknown) {
+            byTool.merge(e.getValue().tool(), 1L, Long::sum);
+        }
+        runtime.recorder().telemetry().unknownIntents(byTool);
         for (Map.Entry<String, IntentRecord> e : unknown) {
             String key = e.getKey();
             IntentRecord record = e.getValue();

@@ -100,7 +100,7 @@ public final class AdviceLinks implements AdviceBootstrap.Linker {
         }
     }
 
-    private PluginClassLoader loaderFor(AgentPlugin plugin, ClassLoader library) {
+    PluginClassLoader loaderFor(AgentPlugin plugin, ClassLoader library) {
         Map<ClassLoader, WeakReference<PluginClassLoader>> perLibrary = loaders.computeIfAbsent(plugin.name(), n -> new WeakHashMap<>());
         ClassLoader key = library == null ? ClassLoader.getPlatformClassLoader() : library;
         synchronized (perLibrary) {

@@ -87,6 +87,15 @@ public final class PluginContext {
                 .to(advice, adviceLocator);
     }
 
+    /**
+     * A class of {@code plugin}'s package loaded in the plugin's own class loader for {@code library} (the loader its
+     * called advice gets): it may use the library's types as the application's loader sees them and the agent's classes.
+     * For plugins that reach a library of the host without weaving it (the host's metrics).
+     */
+    public Class<?> pluginClass(AgentPlugin plugin, String className, ClassLoader library) throws ClassNotFoundException {
+        return Class.forName(className, true, links.loaderFor(plugin, library));
+    }
+
     /** The bridge's bootstrap method, looked up on the first called advice (never for hosts without such a library). */
     private static final class Bootstrap {
         static final Method METHOD;

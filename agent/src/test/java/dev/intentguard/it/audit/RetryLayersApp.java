@@ -20,7 +20,15 @@ public final class RetryLayersApp {
     private RetryLayersApp() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws InterruptedException {
+        run(args);
+        // A host that lives on after its calls (the agent's background rounds and the host's exporters then run).
+        Thread.sleep(Long.getLong("app.linger.ms", 0));
+        System.exit(0);
+    }
+
+    /** Runs the commands and prints what they did; the OkHttp client is shut down after. */
+    static void run(String[] args) {
         RetriedRefunds tools = new RetriedRefunds();
         Retry retry = Retry.of("refunds", RetryConfig.custom().maxAttempts(3).waitDuration(Duration.ofMillis(50))
                 .retryExceptions(Throwable.class).build());
@@ -43,6 +51,5 @@ public final class RetryLayersApp {
         System.out.println("INVOCATIONS " + invocations.get());
         RetriedRefunds.CLIENT.dispatcher().executorService().shutdown();
         RetriedRefunds.CLIENT.connectionPool().evictAll();
-        System.exit(0);
     }
 }
