@@ -36,7 +36,8 @@ public final class ConfigLoader {
     private static final Pattern ON_ERROR_LINE = Pattern.compile("(?m)^on-error\\s*:\\s*[\"']?([\\w-]+)");
 
     private static final List<String> TOP_LEVEL = List.of("mode", "on-error", "store", "http", "reconcile", "audit", "discover", "plugins", "tools");
-    private static final List<String> AUDIT_KEYS = List.of("journal", "journal-file-bytes", "journal-files", "journal-queue", "jmx");
+    private static final List<String> AUDIT_KEYS = List.of("journal", "journal-file-bytes", "journal-files", "journal-queue", "jmx", "otel",
+            "micrometer");
     private static final List<String> DISCOVER_KEYS = List.of("langchain4j", "spring-ai", "mcp", "default-effect", "describe", "sentence");
     private static final List<String> RECONCILE_KEYS = List.of("interval", "min-age", "escalate-after", "check-interval");
     private static final List<String> HTTP_KEYS = List.of("header", "format", "hosts", "client-retries", "methods");
@@ -296,7 +297,12 @@ public final class ConfigLoader {
             }
             boolean jmx = bool(map.entries.get("jmx"), "audit.jmx", d.jmx(),
                     "write jmx: true (register the MBean dev.intentguard:type=Tools) or jmx: false");
-            return new AuditSettings(journal, fileBytes, (int) Math.min(files, 100_000), (int) Math.min(queue, 1 << 20), jmx);
+            boolean otel = bool(map.entries.get("otel"), "audit.otel", d.otel(),
+                    "write otel: true (count in the host's OpenTelemetry, when it has one) or otel: false");
+            boolean micrometer = bool(map.entries.get("micrometer"), "audit.micrometer", d.micrometer(),
+                    "write micrometer: true (count in the host's Micrometer global registry, when it has one) or micrometer: false");
+            return new AuditSettings(journal, fileBytes, (int) Math.min(files, 100_000), (int) Math.min(queue, 1 << 20), jmx,
+                    otel, micrometer);
         }
 
         /** {@code plugins:} with {@code <name>: off} (or {@code on}, the default) per instrumentation. */

@@ -210,9 +210,13 @@ class ConfigLoaderTest {
         AgentConfig d = parse("tools: []\n");
         assertTrue(d.audit().journal());
         assertTrue(d.audit().jmx());
+        assertTrue(d.audit().otel());
+        assertTrue(d.audit().micrometer());
         assertEquals(16L << 20, d.audit().journalFileBytes());
         AgentConfig c = parse("audit:\n  journal: false\n  journal-file-bytes: 65536\n  journal-files: 3\n"
-                + "  journal-queue: 100\n  jmx: false\n");
+                + "  journal-queue: 100\n  jmx: false\n  otel: false\n  micrometer: false\n");
+        assertFalse(c.audit().otel());
+        assertFalse(c.audit().micrometer());
         assertFalse(c.audit().journal());
         assertFalse(c.audit().jmx());
         assertEquals(65536, c.audit().journalFileBytes());

@@ -19,7 +19,7 @@ import java.util.WeakHashMap;
  * default). Nothing is woven: the plugin watches for {@code io.micrometer.core.instrument.Metrics} being loaded and
  * remembers the class loader that loads it; the meters ({@link MicrometerMeters}) are made on the next guarded call, in
  * the plugin's class loader for that loader, so they are the host's own Micrometer classes. A host without Micrometer
- * costs nothing; {@code plugins: micrometer: off} switches it off.
+ * costs nothing; {@code audit.micrometer: false} switches it off.
  */
 @AutoService(AgentPlugin.class)
 public final class MicrometerPlugin extends ExactNamePlugin {
@@ -40,7 +40,7 @@ public final class MicrometerPlugin extends ExactNamePlugin {
 
     @Override
     public void start(PluginContext context) {
-        this.context = context;
+        this.context = context.config().audit().micrometer() ? context : null;
     }
 
     /** Seen being loaded: remembered, never transformed. */

@@ -20,7 +20,7 @@ import java.util.WeakHashMap;
  * OpenTelemetry Java agent's bridge to it) or the Java agent's own shaded copy on the boot class path (found at start-up
  * when that agent came first on the command line). Under the Java agent only its copy is used: the application's API is
  * bridged to it, and counting through both would count twice. A host without OpenTelemetry costs nothing;
- * {@code plugins: opentelemetry: off} switches it off.
+ * {@code audit.otel: false} switches it off.
  */
 @AutoService(AgentPlugin.class)
 public final class OtelPlugin extends ExactNamePlugin {
@@ -48,6 +48,9 @@ public final class OtelPlugin extends ExactNamePlugin {
 
     @Override
     public void start(PluginContext context) {
+        if (!context.config().audit().otel()) {
+            return;
+        }
         started = true;
         try {
             Class.forName(AGENT_API + "GlobalOpenTelemetry", false, null);

@@ -32,8 +32,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * binds a Prometheus registry to Micrometer's global registry and serves it on loopback, the way Spring Boot Actuator
  * does. The test scrapes it over HTTP: without the agent no intentguard meter; in enforce mode the prevented repeats by
  * layer, the suppressed resend by client, the calls by status, the fan-out and the unknown intent; in audit mode what
- * enforce would have prevented. A host without Micrometer loads none of it, and {@code plugins: micrometer: off} keeps
- * the meters out.
+ * enforce would have prevented. A host without Micrometer or OpenTelemetry loads none of it, and
+ * {@code audit.micrometer: false} keeps the meters out.
  */
 class HostMetricsIT {
     static final String APP = "dev.intentguard.it.audit.MeteredRetryLayersApp";
@@ -97,7 +97,7 @@ class HostMetricsIT {
     }
 
     @Test
-    void aHostWithoutMicrometerLoadsNoneOfItAndThePluginSwitchesOff() throws Exception {
+    void aHostWithoutMicrometerOrOpenTelemetryLoadsNoneOfItAndTheSettingSwitchesItOff() throws Exception {
         world.config("enforce", TOOLS);
         Path classes = dir.resolve("classes.txt");
         List<String> cp = new ArrayList<>(List.of(ForkedJvm.testClasses()));
@@ -111,9 +111,11 @@ class HostMetricsIT {
         String loaded = Files.readString(classes);
         assertTrue(loaded.contains("dev.intentguard.agent.telemetry.micrometer.MicrometerPlugin"), "the plugin is there");
         assertFalse(loaded.contains("MicrometerMeters") || loaded.contains("io.micrometer"), "nothing of Micrometer loaded");
+        assertTrue(loaded.contains("dev.intentguard.agent.telemetry.otel.OtelPlugin"), "the plugin is there");
+        assertFalse(loaded.contains("OtelMeters") || loaded.contains("io.opentelemetry"), "nothing of OpenTelemetry loaded");
         assertFalse(r.stderr.toLowerCase().contains("micrometer"), r.stderr);
 
-        world.config("enforce", TOOLS + "plugins:\n  micrometer: off\n");
+        world.config("enforce", TOOLS + "audit:\n  micrometer: false\n");
         Scrape off = scrape(true, "retry|O-1|/refunds/off", null);
         assertEquals(1, provider.requests("POST", "/refunds/off").size(), off.toString());
         assertFalse(off.text.contains("intentguard"), "switched off: " + off);
