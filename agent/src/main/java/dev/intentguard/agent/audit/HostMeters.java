@@ -23,8 +23,11 @@ public interface HostMeters {
     /** A call of {@code tool} that ran sent {@code writeRequests} requests to the wire. */
     void fanout(String tool, int writeRequests);
 
-    /** The store holds {@code count} intents of {@code tool} whose outcome is unknown (as of the last reconciliation round). */
-    void unknownIntents(String tool, long count);
+    /**
+     * The store holds {@code count} intents of {@code tool} whose outcome is unknown, the oldest of them unknown for
+     * {@code oldestSeconds} (0 when there is none), as of the last reconciliation round.
+     */
+    void unknownIntents(String tool, long count, long oldestSeconds);
 
     /**
      * A call ended on this thread: what it was and what the agent answered, on the span current there (the tool's span,

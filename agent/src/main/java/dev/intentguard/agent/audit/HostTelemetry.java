@@ -92,8 +92,20 @@ public final class HostTelemetry {
         }
     }
 
+    /** What a reconciliation round found of one tool's unknown intents. */
+    public static final class Unknown {
+        long count;
+        long oldestMillis;
+
+        /** One more unknown intent, unknown since {@code sinceMillis}. */
+        public void add(long sinceMillis, long nowMillis) {
+            count++;
+            oldestMillis = Math.max(oldestMillis, nowMillis - sinceMillis);
+        }
+    }
+
     /** The unknown intents per tool the reconciler just counted in the store. */
-    public void unknownIntents(Map<String, Long> byTool) {
+    public void unknownIntents(Map<String, Unknown> byTool) {
         HostMeters[] all = current();
         if (all.length == 0) {
             return;
@@ -105,9 +117,9 @@ public final class HostTelemetry {
             unknownTools = Set.copyOf(byTool.keySet());
         }
         for (HostMeters m : all) {
-            byTool.forEach(m::unknownIntents);
+            byTool.forEach((tool, u) -> m.unknownIntents(tool, u.count, u.oldestMillis / 1000));
             for (String tool : gone) {
-                m.unknownIntents(tool, 0);
+                m.unknownIntents(tool, 0, 0);
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.intentguard.agent.tool;
 
+import dev.intentguard.agent.audit.HostTelemetry;
 import dev.intentguard.agent.config.ReconcileSettings;
 import dev.intentguard.agent.store.IntentRecord;
 import dev.intentguard.agent.store.IntentStatus;
@@ -77,9 +78,9 @@ final class Reconciler {
         long now = runtime.now();
         List<Map.Entry<String, IntentRecord>> unknown = new ArrayList<>();
         store.forEachUnknown((key, record) -> unknown.add(Map.entry(key, record)));
-        Map<String, Long> byTool = new HashMap<>();
+        Map<String, HostTelemetry.Unknown> byTool = new HashMap<>();
         for (Map.Entry<String, IntentRecord> e : unknown) {
-            byTool.merge(e.getValue().tool(), 1L, Long::sum);
+            byTool.computeIfAbsent(e.getValue().tool(), t -> new HostTelemetry.Unknown()).add(e.getValue().updatedAt(), now);
         }
         runtime.recorder().telemetry().unknownIntents(byTool);
         for (Map.Entry<String, IntentRecord> e : unknown) {

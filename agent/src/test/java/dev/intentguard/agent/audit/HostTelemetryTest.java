@@ -43,8 +43,8 @@ class HostTelemetryTest {
         }
 
         @Override
-        public void unknownIntents(String tool, long count) {
-            lines.add("unknown " + tool + " " + count);
+        public void unknownIntents(String tool, long count, long oldestSeconds) {
+            lines.add("unknown " + tool + " " + count + " oldest " + oldestSeconds + " s");
         }
 
         @Override
@@ -131,9 +131,12 @@ class HostTelemetryTest {
         HostTelemetry t = new HostTelemetry();
         Told told = new Told();
         t.found(() -> told);
-        t.unknownIntents(Map.of("refund_order", 2L));
+        HostTelemetry.Unknown refunds = new HostTelemetry.Unknown();
+        refunds.add(10_000, 3_610_000);          // unknown for an hour
+        refunds.add(3_000_000, 3_610_000);       // for ten minutes and a bit
+        t.unknownIntents(Map.of("refund_order", refunds));
         t.unknownIntents(Map.of());
-        assertEquals(List.of("unknown refund_order 2", "unknown refund_order 0"), told.lines);
+        assertEquals(List.of("unknown refund_order 2 oldest 3600 s", "unknown refund_order 0 oldest 0 s"), told.lines);
     }
 
     @Test

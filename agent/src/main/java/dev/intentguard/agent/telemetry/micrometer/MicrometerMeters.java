@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link MicrometerPlugin}). Each meter is registered once and kept, per tool and tag value: recording is a map lookup and
  * an increment, not Micrometer's registration path. Names are Micrometer's dotted ones; Prometheus shows
  * {@code intentguard_tool_calls_total}, {@code intentguard_duplicates_prevented_total},
- * {@code intentguard_resends_suppressed_total}, {@code intentguard_intents_unknown}, {@code intentguard_fanout_*}.
+ * {@code intentguard_resends_suppressed_total}, {@code intentguard_intents_unknown},
+ * {@code intentguard_intents_unknown_oldest_seconds}, {@code intentguard_fanout_*}.
  */
 public final class MicrometerMeters implements HostMeters {
     private final MeterRegistry registry = Metrics.globalRegistry;
@@ -33,6 +34,7 @@ public final class MicrometerMeters implements HostMeters {
         final ConcurrentMap<String, Counter> suppressed = new ConcurrentHashMap<>();
         /** Held here: Micrometer holds a gauge's object weakly. */
         final AtomicLong unknown = new AtomicLong();
+        final AtomicLong oldestUnknown = new AtomicLong();
         volatile DistributionSummary fanout;
         volatile boolean unknownRegistered;
 
@@ -74,14 +76,18 @@ public final class MicrometerMeters implements HostMeters {
             return f;
         }
 
-        void unknown(long count) {
+        void unknown(long count, long oldestSeconds) {
             unknown.set(count);
+            oldestUnknown.set(oldestSeconds);
             if (!unknownRegistered) {
                 unknownRegistered = true;
                 Gauge.builder("intentguard.intents.unknown", unknown, AtomicLong::get)
                         .description("intents whose outcome is unknown in the store (pending_unknown, requires "
                                 + "reconciliation), as of the last reconciliation round")
                         .tags("tool", tool).register(registry);
+                Gauge.builder("intentguard.intents.unknown.oldest", oldestUnknown, AtomicLong::get)
+                        .description("how long the oldest of those has been unknown")
+                        .baseUnit("seconds").tags("tool", tool).register(registry);
             }
         }
     }
@@ -112,8 +118,8 @@ public final class MicrometerMeters implements HostMeters {
     }
 
     @Override
-    public void unknownIntents(String tool, long count) {
-        tool(tool).unknown(count);
+    public void unknownIntents(String tool, long count, long oldestSeconds) {
+        tool(tool).unknown(count, oldestSeconds);
     }
 
     @Override

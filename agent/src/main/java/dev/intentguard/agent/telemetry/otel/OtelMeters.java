@@ -43,6 +43,7 @@ final class OtelMeters implements HostMeters {
     private final MethodHandle histogramRecord;
     private final MethodHandle gaugeBuilder;
     private final MethodHandle gaugeDescription;
+    private final MethodHandle gaugeUnit;
     private final MethodHandle gaugeOfLongs;
     private final MethodHandle gaugeBuildWithCallback;
     private final MethodHandle measurementRecord;
@@ -59,8 +60,8 @@ final class OtelMeters implements HostMeters {
     private volatile boolean broken;
     /** Attribute sets of span events, made once per combination of values. */
     private final ConcurrentMap<String, Object> attributes = new ConcurrentHashMap<>();
-    /** The latest count of unknown intents per tool, which the gauge's callback reports. */
-    private final Map<String, Long> unknown = new ConcurrentHashMap<>();
+    /** The latest count of unknown intents per tool and the oldest one's age in seconds, which the gauges report. */
+    private final Map<String, long[]> unknown = new ConcurrentHashMap<>();
 
     /** The instruments, once the global OpenTelemetry is set. */
     private static final class Instruments {
@@ -128,6 +129,8 @@ final class OtelMeters implements HostMeters {
                 MethodType.methodType(doubleGaugeBuilder, String.class)));
         this.gaugeDescription = generic(LOOKUP.findVirtual(doubleGaugeBuilder, "setDescription",
                 MethodType.methodType(doubleGaugeBuilder, String.class)));
+        this.gaugeUnit = generic(LOOKUP.findVirtual(doubleGaugeBuilder, "setUnit",
+                MethodType.methodType(doubleGaugeBuilder, String.class)));
         this.gaugeOfLongs = generic(LOOKUP.findVirtual(doubleGaugeBuilder, "ofLongs", MethodType.methodType(longGaugeBuilder)));
         MethodHandle withCallback = LOOKUP.findVirtual(longGaugeBuilder, "buildWithCallback",
                 MethodType.methodType(Class.forName(api + "metrics.ObservableLongGauge", false, loader), Consumer.class));
@@ -184,17 +187,15 @@ final class OtelMeters implements HostMeters {
                 Object fanout = longHistogramBuild.invokeExact(histogramOfLongs.invokeExact(histogramDescription.invokeExact(
                         histogramBuilder.invokeExact(meter, (Object) "intentguard.fanout"),
                         (Object) "write requests sent per call that ran")));
-                Consumer<Object> observe = m -> unknown.forEach((tool, count) -> {
-                    try {
-                        measurementRecord.invokeExact(m, (long) count, tool(tool).toolOnly);
-                    } catch (Throwable ignored) {
-                        // a gauge that cannot report this round reports the next
-                    }
-                });
+                Consumer<Object> counts = m -> unknown.forEach((tool, u) -> observe(m, u[0], tool));
+                Consumer<Object> ages = m -> unknown.forEach((tool, u) -> observe(m, u[1], tool));
                 Object gauge = gaugeBuildWithCallback.invokeExact(gaugeOfLongs.invokeExact(gaugeDescription.invokeExact(
                         gaugeBuilder.invokeExact(meter, (Object) "intentguard.intents.unknown"),
                         (Object) ("intents whose outcome is unknown in the store (pending_unknown, requires "
-                                + "reconciliation), as of the last reconciliation round"))), (Consumer) observe);
+                                + "reconciliation), as of the last reconciliation round"))), (Consumer) counts);
+                Object oldest = gaugeBuildWithCallback.invokeExact(gaugeOfLongs.invokeExact(gaugeUnit.invokeExact(
+                        gaugeDescription.invokeExact(gaugeBuilder.invokeExact(meter, (Object) "intentguard.intents.unknown.oldest"),
+                                (Object) "how long the oldest of those has been unknown"), (Object) "s")), (Consumer) ages);
                 instruments = new Instruments(calls, prevented, suppressed, fanout);
                 return instruments;
             } catch (Throwable t) {
@@ -203,6 +204,14 @@ final class OtelMeters implements HostMeters {
                         where, String.valueOf(t));
                 return null;
             }
+        }
+    }
+
+    private void observe(Object measurement, long value, String tool) {
+        try {
+            measurementRecord.invokeExact(measurement, value, tool(tool).toolOnly);
+        } catch (Throwable ignored) {
+            // a gauge that cannot report this round reports the next
         }
     }
 
@@ -309,8 +318,8 @@ final class OtelMeters implements HostMeters {
     }
 
     @Override
-    public void unknownIntents(String tool, long count) {
-        unknown.put(tool, count);
+    public void unknownIntents(String tool, long count, long oldestSeconds) {
+        unknown.put(tool, new long[] {count, oldestSeconds});
         instruments();
     }
 

@@ -74,6 +74,7 @@ class OpenTelemetryIT {
         assertEquals("1", metric(r, "intentguard.resends.suppressed", "client=okhttp"), r.toString());
         assertEquals("count=1 sum=1", metric(r, "intentguard.fanout", "tool=refund_order"), r.toString());
         assertEquals("1", metric(r, "intentguard.intents.unknown", "tool=refund_order"), r.toString());
+        assertTrue(Long.parseLong(metric(r, "intentguard.intents.unknown.oldest", "tool=refund_order")) >= 0, r.toString());
 
         List<String> spans = r.lines("SPAN support-turn retry|S-1|/refunds/sdk ");
         assertEquals(1, spans.size(), r.toString());
