@@ -26,6 +26,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -62,25 +63,51 @@ public class AuditRecordingBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws Exception {
         dir = Files.createTempDirectory("audit-bench");
-        StoreSettings store = new StoreSettings(dir.resolve("intents.dat"), 1000, Duration.ofDays(1), Duration.ofSeconds(1),
-                8192, Duration.ofSeconds(1), Duration.ofSeconds(1));
-        AgentConfig config = new AgentConfig(null, dev.intentguard.agent.config.Mode.AUDIT, OnError.FAIL_OPEN, store,
-                HttpSettings.DEFAULTS, ReconcileSettings.DEFAULTS, List.of(),
-                new AuditSettings(journal, 16L << 20, 4, 8192, false));
-        recorder = AuditRecorder.create(config);
+        recorder = recorder(dir, dev.intentguard.agent.config.Mode.AUDIT, journal);
     }
 
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         recorder.close(5_000);
+        delete(dir);
+    }
+
+    /** A recorder of the agent's audit as start-up makes it, its store and journal in {@code dir}, JMX off. */
+    static AuditRecorder recorder(Path dir, dev.intentguard.agent.config.Mode mode, boolean journal) {
+        StoreSettings store = new StoreSettings(dir.resolve("intents.dat"), 1000, Duration.ofDays(1), Duration.ofSeconds(1),
+                8192, Duration.ofSeconds(1), Duration.ofSeconds(1));
+        AgentConfig config = new AgentConfig(null, mode, OnError.FAIL_OPEN, store, HttpSettings.DEFAULTS,
+                ReconcileSettings.DEFAULTS, List.of(), new AuditSettings(journal, 16L << 20, 4, 8192, false));
+        return AuditRecorder.create(config);
+    }
+
+    static void delete(Path dir) throws IOException {
         try (var files = Files.walk(dir)) {
             files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
     }
 
-    private static WireLog wire(String key, WireLog.Observer observer) {
+    static WireLog wire(String key, WireLog.Observer observer) {
         WireLog w = observer == null ? new WireLog(key) : new WireLog(key, observer);
         w.record(new WireAttempt("okhttp", "POST 127.0.0.1:8080 /refunds", WireOutcome.RESPONSE, 200, null, 1L));
+        return w;
+    }
+
+    /** A new intent's call that ran and sent one write, as the audit sees it. */
+    static Object firstCall(AuditRecorder recorder, String key) {
+        CallAudit audit = recorder.begin("refund_order", "side_effect", key);
+        audit.resolve();
+        WireLog w = wire(key, audit);
+        audit.end(true, "result", "done", null, w);
+        return w;
+    }
+
+    /** A repeat answered already_done without running, as the audit sees it. */
+    static Object repeat(AuditRecorder recorder, String key) {
+        CallAudit audit = recorder.begin("refund_order", "side_effect", key);
+        audit.resolve();
+        WireLog w = wire(key, audit);
+        audit.end(false, "already_done", null, null, w);
         return w;
     }
 
@@ -91,34 +118,19 @@ public class AuditRecordingBenchmark {
 
     @Benchmark
     public Object firstCall() {
-        String key = "ig1:refund_order:" + (n++);
-        CallAudit audit = recorder.begin("refund_order", "side_effect", key);
-        audit.resolve();
-        WireLog w = wire(key, audit);
-        audit.end(true, "result", "done", null, w);
-        return w;
+        return firstCall(recorder, "ig1:refund_order:" + (n++));
     }
 
     @Benchmark
     public Object repeatNoContext() {
-        String key = "ig1:refund_order:same";
-        CallAudit audit = recorder.begin("refund_order", "side_effect", key);
-        audit.resolve();
-        WireLog w = wire(key, audit);
-        audit.end(false, "already_done", null, null, w);
-        return w;
+        return repeat(recorder, "ig1:refund_order:same");
     }
 
     @Benchmark
     public Object repeatWithContext() {
         CallerContext previous = CallerContext.enter("call_" + (n++), "conversation-1", "turn-1", "bench");
         try {
-            String key = "ig1:refund_order:same-with-context";
-            CallAudit audit = recorder.begin("refund_order", "side_effect", key);
-            audit.resolve();
-            WireLog w = wire(key, audit);
-            audit.end(false, "already_done", null, null, w);
-            return w;
+            return repeat(recorder, "ig1:refund_order:same-with-context");
         } finally {
             CallerContext.exit(previous);
         }

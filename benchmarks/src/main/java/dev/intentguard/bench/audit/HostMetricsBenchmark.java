@@ -1,18 +1,8 @@
 package dev.intentguard.bench.audit;
 
 import dev.intentguard.agent.audit.AuditRecorder;
-import dev.intentguard.agent.audit.CallAudit;
-import dev.intentguard.agent.config.AgentConfig;
-import dev.intentguard.agent.config.AuditSettings;
-import dev.intentguard.agent.config.HttpSettings;
-import dev.intentguard.agent.config.OnError;
-import dev.intentguard.agent.config.ReconcileSettings;
-import dev.intentguard.agent.config.StoreSettings;
 import dev.intentguard.agent.telemetry.micrometer.MicrometerMeters;
 import dev.intentguard.agent.telemetry.otel.OtelBench;
-import dev.intentguard.agent.wire.WireAttempt;
-import dev.intentguard.agent.wire.WireLog;
-import dev.intentguard.agent.wire.WireOutcome;
 import io.micrometer.core.instrument.Metrics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.opentelemetry.api.trace.Span;
@@ -35,8 +25,6 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -67,12 +55,7 @@ public class HostMetricsBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws Exception {
         dir = Files.createTempDirectory("host-metrics-bench");
-        StoreSettings store = new StoreSettings(dir.resolve("intents.dat"), 1000, Duration.ofDays(1), Duration.ofSeconds(1),
-                8192, Duration.ofSeconds(1), Duration.ofSeconds(1));
-        AgentConfig config = new AgentConfig(null, dev.intentguard.agent.config.Mode.ENFORCE, OnError.FAIL_OPEN, store,
-                HttpSettings.DEFAULTS, ReconcileSettings.DEFAULTS, List.of(),
-                new AuditSettings(false, 16L << 20, 4, 8192, false));
-        recorder = AuditRecorder.create(config);
+        recorder = AuditRecordingBenchmark.recorder(dir, dev.intentguard.agent.config.Mode.ENFORCE, false);
         if (meters.equals("micrometer")) {
             Metrics.addRegistry(new SimpleMeterRegistry());
             recorder.telemetry().found(MicrometerMeters::new);
@@ -105,34 +88,16 @@ public class HostMetricsBenchmark {
             sdk.close();
         }
         recorder.close(5_000);
-        try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
-    }
-
-    private static WireLog wire(String key, WireLog.Observer observer) {
-        WireLog w = new WireLog(key, observer);
-        w.record(new WireAttempt("okhttp", "POST 127.0.0.1:8080 /refunds", WireOutcome.RESPONSE, 200, null, 1L));
-        return w;
+        AuditRecordingBenchmark.delete(dir);
     }
 
     @Benchmark
     public Object firstCall() {
-        String key = "ig1:refund_order:" + (n++);
-        CallAudit audit = recorder.begin("refund_order", "side_effect", key);
-        audit.resolve();
-        WireLog w = wire(key, audit);
-        audit.end(true, "result", "done", null, w);
-        return w;
+        return AuditRecordingBenchmark.firstCall(recorder, "ig1:refund_order:" + (n++));
     }
 
     @Benchmark
     public Object repeat() {
-        String key = "ig1:refund_order:same";
-        CallAudit audit = recorder.begin("refund_order", "side_effect", key);
-        audit.resolve();
-        WireLog w = new WireLog(key, audit);
-        audit.end(false, "already_done", null, null, w);
-        return w;
+        return AuditRecordingBenchmark.repeat(recorder, "ig1:refund_order:same");
     }
 }

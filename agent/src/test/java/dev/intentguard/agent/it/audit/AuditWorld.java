@@ -7,7 +7,11 @@ import com.networknt.schema.InputFormat;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import dev.intentguard.agent.it.http.OkHttp4IT;
+import dev.intentguard.agent.it.retry.Resilience4jIT;
 import dev.intentguard.agent.testkit.ForkedJvm;
+import dev.intentguard.agent.testkit.RawHttpServer;
+import dev.intentguard.agent.testkit.RawHttpServer.Behavior;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -33,6 +37,20 @@ final class AuditWorld {
         this.dir = dir;
         this.config = dir.resolve("intentguard.yaml");
         this.store = dir.resolve("store").resolve("intents.dat");
+    }
+
+    /** The seed's provider: GET /status answers 200 (the connection stays open, pooled); every POST is read whole, then reset. */
+    static RawHttpServer resettingProvider() throws IOException {
+        return new RawHttpServer().behave(r -> r.method.equals("POST") ? Behavior.resetAfterBody() : Behavior.respond(200));
+    }
+
+    /** The class path of the seed's retry stack (the test classes, OkHttp 4, Resilience4j), then {@code more}. */
+    static List<String> retryStack(List<String> more) {
+        List<String> cp = new ArrayList<>(List.of(ForkedJvm.testClasses()));
+        cp.addAll(OkHttp4IT.OKHTTP4);
+        cp.addAll(Resilience4jIT.LIBS);
+        cp.addAll(more);
+        return cp;
     }
 
     AuditWorld config(String mode, String rest) throws IOException {

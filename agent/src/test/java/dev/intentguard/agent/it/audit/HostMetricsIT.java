@@ -1,11 +1,8 @@
 package dev.intentguard.agent.it.audit;
 
-import dev.intentguard.agent.it.http.OkHttp4IT;
-import dev.intentguard.agent.it.retry.Resilience4jIT;
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.LibraryJars;
 import dev.intentguard.agent.testkit.RawHttpServer;
-import dev.intentguard.agent.testkit.RawHttpServer.Behavior;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -18,7 +15,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -49,7 +45,7 @@ class HostMetricsIT {
     @BeforeEach
     void setUp() throws Exception {
         world = new AuditWorld(dir);
-        provider = new RawHttpServer().behave(r -> r.method.equals("POST") ? Behavior.resetAfterBody() : Behavior.respond(200));
+        provider = AuditWorld.resettingProvider();
     }
 
     @AfterEach
@@ -101,10 +97,8 @@ class HostMetricsIT {
     void aHostWithoutMicrometerOrOpenTelemetryLoadsNoneOfItAndTheSettingSwitchesItOff() throws Exception {
         world.config("enforce", TOOLS);
         Path classes = dir.resolve("classes.txt");
-        List<String> cp = new ArrayList<>(List.of(ForkedJvm.testClasses()));
-        cp.addAll(OkHttp4IT.OKHTTP4);
-        cp.addAll(Resilience4jIT.LIBS);
-        ForkedJvm.Result r = ForkedJvm.main(RetryLayersAuditIT.APP, "retry|N-1|/refunds/none").classPath(cp)
+        ForkedJvm.Result r = ForkedJvm.main(RetryLayersAuditIT.APP, "retry|N-1|/refunds/none")
+                .classPath(AuditWorld.retryStack(List.of()))
                 .property("provider.url", provider.url()).workDir(dir.resolve("work"))
                 .option("-Xlog:class+load=info:file=" + classes).agent("config=" + world.config).run(120);
         assertEquals(0, r.exitCode, r.toString());
@@ -126,10 +120,7 @@ class HostMetricsIT {
 
     /** Runs the metered host, scrapes it over loopback (until {@code awaited} shows, if given) and stops it. */
     private Scrape scrape(boolean agent, String command, String awaited) throws Exception {
-        List<String> cp = new ArrayList<>(List.of(ForkedJvm.testClasses()));
-        cp.addAll(OkHttp4IT.OKHTTP4);
-        cp.addAll(Resilience4jIT.LIBS);
-        cp.addAll(MICROMETER);
+        List<String> cp = AuditWorld.retryStack(MICROMETER);
         Path portFile = dir.resolve("port-" + System.nanoTime());
         ForkedJvm jvm = ForkedJvm.main(APP, command).classPath(cp).property("provider.url", provider.url())
                 .property("metrics.port.file", portFile).workDir(dir.resolve("work"));

@@ -1,11 +1,8 @@
 package dev.intentguard.agent.it.audit;
 
-import dev.intentguard.agent.it.http.OkHttp4IT;
-import dev.intentguard.agent.it.retry.Resilience4jIT;
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.LibraryJars;
 import dev.intentguard.agent.testkit.RawHttpServer;
-import dev.intentguard.agent.testkit.RawHttpServer.Behavior;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -40,7 +37,7 @@ class OpenTelemetryIT {
     @BeforeEach
     void setUp() throws Exception {
         world = new AuditWorld(dir);
-        provider = new RawHttpServer().behave(r -> r.method.equals("POST") ? Behavior.resetAfterBody() : Behavior.respond(200));
+        provider = AuditWorld.resettingProvider();
         world.config("enforce", TOOLS);
     }
 
@@ -50,11 +47,7 @@ class OpenTelemetryIT {
     }
 
     private ForkedJvm host(String app, String command, List<String> libs) {
-        List<String> cp = new ArrayList<>(List.of(ForkedJvm.testClasses()));
-        cp.addAll(OkHttp4IT.OKHTTP4);
-        cp.addAll(Resilience4jIT.LIBS);
-        cp.addAll(libs);
-        return ForkedJvm.main(app, command).classPath(cp).property("provider.url", provider.url()).workDir(dir.resolve("work"));
+        return ForkedJvm.main(app, command).classPath(AuditWorld.retryStack(libs)).property("provider.url", provider.url()).workDir(dir.resolve("work"));
     }
 
     @Test

@@ -1,13 +1,10 @@
 package dev.intentguard.agent.it.audit;
 
-import dev.intentguard.agent.it.retry.Resilience4jIT;
-import dev.intentguard.agent.it.http.OkHttp4IT;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.intentguard.agent.audit.report.HtmlReport;
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.HeadlessChromium;
 import dev.intentguard.agent.testkit.RawHttpServer;
-import dev.intentguard.agent.testkit.RawHttpServer.Behavior;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -52,8 +49,7 @@ class RetryLayersAuditIT {
     @BeforeEach
     void setUp() throws Exception {
         world = new AuditWorld(dir);
-        // GET /status: 200 (the connection stays open, pooled); every POST: read it whole, then reset.
-        provider = new RawHttpServer().behave(r -> r.method.equals("POST") ? Behavior.resetAfterBody() : Behavior.respond(200));
+        provider = AuditWorld.resettingProvider();
     }
 
     @AfterEach
@@ -62,11 +58,7 @@ class RetryLayersAuditIT {
     }
 
     private ForkedJvm host(boolean agent, String... script) throws Exception {
-        List<String> cp = new ArrayList<>();
-        cp.add(ForkedJvm.testClasses());
-        cp.addAll(OkHttp4IT.OKHTTP4);
-        cp.addAll(Resilience4jIT.LIBS);
-        ForkedJvm jvm = ForkedJvm.main(APP, script).classPath(cp).property("provider.url", provider.url())
+        ForkedJvm jvm = ForkedJvm.main(APP, script).classPath(AuditWorld.retryStack(List.of())).property("provider.url", provider.url())
                 .workDir(dir.resolve("work"));
         return agent ? jvm.agent("config=" + world.config) : jvm;
     }

@@ -1,5 +1,6 @@
 package dev.intentguard.agent.it.audit;
 
+import dev.intentguard.agent.testkit.CompiledInTest;
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.LibraryJars;
 import dev.intentguard.agent.testkit.RawHttpServer;
@@ -9,22 +10,16 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
-import java.io.File;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -60,7 +55,7 @@ class SpringBootActuatorIT {
                 "    key: [orderId]",
                 ""));
         classPath = new ArrayList<>(BOOT);
-        classPath.add(0, compileApp().toString());
+        classPath.add(0, CompiledInTest.compile(APP, dir, BOOT).toString());
     }
 
     @AfterEach
@@ -117,20 +112,5 @@ class SpringBootActuatorIT {
             running.process.destroy();
             running.process.waitFor();
         }
-    }
-
-    private Path compileApp() throws Exception {
-        String resource = "/compiled-in-tests/" + APP.replace('.', '/') + ".java";
-        Path source = dir.resolve("src").resolve(APP.replace('.', '/') + ".java");
-        Files.createDirectories(source.getParent());
-        try (InputStream in = SpringBootActuatorIT.class.getResourceAsStream(resource)) {
-            assertNotNull(in, resource);
-            Files.copy(in, source);
-        }
-        Path classes = dir.resolve("app-classes");
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        assertEquals(0, javac.run(null, null, null, "-d", classes.toString(), "-parameters", "-cp",
-                String.join(File.pathSeparator, BOOT), source.toString()), "the service compiles against " + BOOT);
-        return classes;
     }
 }

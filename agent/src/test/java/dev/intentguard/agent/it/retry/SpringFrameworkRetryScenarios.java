@@ -1,5 +1,6 @@
 package dev.intentguard.agent.it.retry;
 
+import dev.intentguard.agent.testkit.CompiledInTest;
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.RawHttpServer;
 import org.junit.jupiter.api.AfterEach;
@@ -7,11 +8,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
-import java.io.File;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +19,6 @@ import static dev.intentguard.agent.it.retry.RetryWorld.logLines;
 import static dev.intentguard.agent.it.retry.RetryWorld.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 /**
  * Spring Framework 7's own retry ({@code org.springframework.core.retry}: a {@code RetryTemplate} and a
@@ -60,19 +55,9 @@ abstract class SpringFrameworkRetryScenarios {
     }
 
     private Path compileApp() throws Exception {
-        String resource = "/compiled-in-tests/" + APP.replace('.', '/') + ".java";
-        Path source = dir.resolve("src").resolve(APP.replace('.', '/') + ".java");
-        Files.createDirectories(source.getParent());
-        try (InputStream in = SpringFrameworkRetryScenarios.class.getResourceAsStream(resource)) {
-            assertNotNull(in, resource);
-            Files.copy(in, source);
-        }
-        Path classes = dir.resolve("app-classes");
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        String cp = ForkedJvm.testClasses() + File.pathSeparator + String.join(File.pathSeparator, lib());
-        assertEquals(0, javac.run(null, null, null, "-d", classes.toString(), "-cp", cp, source.toString()),
-                "the host app compiles against " + lib());
-        return classes;
+        List<String> cp = new ArrayList<>(List.of(ForkedJvm.testClasses()));
+        cp.addAll(lib());
+        return CompiledInTest.compile(APP, dir, cp);
     }
 
     @Test
