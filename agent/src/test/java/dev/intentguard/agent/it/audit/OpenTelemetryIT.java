@@ -59,7 +59,7 @@ class OpenTelemetryIT {
         assertEquals(1, plain.lines("SPAN support-turn").size(), "the host's span is there: " + plain);
 
         ForkedJvm.Result r = ok(host("dev.intentguard.it.audit.OtelSdkRetryLayersApp", "retry|S-1|/refunds/sdk", SDK)
-                .agent("config=" + world.config).run(120));
+                .property("await.unknown.gauge", true).agent("config=" + world.config).run(120));
         assertEquals(1, provider.requests("POST", "/refunds/sdk").size(), r.toString());
         assertEquals("3", metric(r, "intentguard.tool.calls", "status=pending_unknown"), r.toString());
         assertEquals("2", metric(r, "intentguard.duplicates.prevented", "layer=framework", "mode=enforce"), r.toString());
