@@ -178,12 +178,14 @@ public final class AuditRecorder {
                 c.prevented[call.layer.ordinal()].increment();
             }
         }
+        int sent = 0;
         int resends = 0;
         int suppressed = 0;
         String resendClient = null;
         for (WireAttempt a : call.attempts) {
             if (a.sent()) {
                 c.wireAttempts.increment();
+                sent++;
             }
             if (a.outcome() == WireOutcome.SUPPRESSED) {
                 c.suppressed.increment();
@@ -200,7 +202,7 @@ public final class AuditRecorder {
             }
         }
         events.toolCallEnd(jfrCall, call);
-        telemetry.record(call, audit, suppressed, audit && resendsSuppressed ? resends : 0, resendClient);
+        telemetry.record(call, audit, sent, suppressed, audit && resendsSuppressed ? resends : 0, resendClient);
         warnDuplicates(call, resends, suppressed, resendClient);
         if (journal != null) {
             journal.offer(call);

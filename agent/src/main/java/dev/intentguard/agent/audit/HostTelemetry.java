@@ -58,10 +58,11 @@ public final class HostTelemetry {
     }
 
     /**
-     * The counts of one ended call, as the audit classified it: {@code suppressed} resends of {@code client} were not
-     * sent; in audit mode, {@code wouldSuppress} resends went that enforce would have stopped.
+     * The counts of one ended call, as the audit classified it: {@code sent} of its attempts reached (or may have
+     * reached) the server; {@code suppressed} resends of {@code client} were not sent; in audit mode,
+     * {@code wouldSuppress} resends went that enforce would have stopped.
      */
-    void record(CallEntry call, boolean auditMode, int suppressed, int wouldSuppress, String client) {
+    void record(CallEntry call, boolean auditMode, int sent, int suppressed, int wouldSuppress, String client) {
         HostMeters[] all = current();
         if (all.length == 0) {
             return;
@@ -70,7 +71,7 @@ public final class HostTelemetry {
         boolean preventedHere = call.prevented;
         boolean wouldPrevent = auditMode && call.layer != null && AuditRecorder.preventing(call.wouldAnswer);
         boolean sideEffect = "side_effect".equals(call.effect);
-        int sent = call.ran ? call.sentAttempts() : 0;
+        int fanout = call.ran ? sent : 0;
         String repeatLayer = call.layer == null ? null : layer;
         String keyHash = call.key == null ? null : call.key.substring(call.key.lastIndexOf(':') + 1);
         for (HostMeters m : all) {
@@ -86,8 +87,8 @@ public final class HostTelemetry {
             if (wouldSuppress > 0) {
                 m.duplicatePrevented(call.tool, Layer.CLIENT.wireName(), call.mode, wouldSuppress);
             }
-            if (sent > 0) {
-                m.fanout(call.tool, sent);
+            if (fanout > 0) {
+                m.fanout(call.tool, fanout);
             }
         }
     }

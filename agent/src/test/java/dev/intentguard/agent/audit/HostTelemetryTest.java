@@ -66,6 +66,11 @@ class HostTelemetryTest {
                 layer == null ? 1 : 2, null, ran, answer, null, wouldAnswer, prevented, null, List.of(attempts));
     }
 
+    /** As AuditRecorder hands it over: the call's attempts that were sent, counted. */
+    private static void record(HostTelemetry t, CallEntry call, boolean audit, int suppressed, int wouldSuppress, String client) {
+        t.record(call, audit, call.sentAttempts(), suppressed, wouldSuppress, client);
+    }
+
     private static WireAttempt sent() {
         return new WireAttempt("okhttp", "POST h /r", WireOutcome.NO_RESPONSE, 0, null, 1L);
     }
@@ -73,7 +78,7 @@ class HostTelemetryTest {
     @Test
     void withNothingFoundNothingIsToldAndSuppliersRunOnTheNextCallNotBefore() {
         HostTelemetry t = new HostTelemetry();
-        t.record(call("enforce", null, true, "result", null, false, sent()), false, 0, 0, null);
+        record(t, call("enforce", null, true, "result", null, false, sent()), false, 0, 0, null);
         assertFalse(t.active());
         Told told = new Told();
         int[] made = {0};
@@ -82,7 +87,7 @@ class HostTelemetryTest {
             return told;
         });
         assertEquals(0, made[0], "not made inside found (a class load)");
-        t.record(call("enforce", null, true, "result", null, false, sent()), false, 0, 0, null);
+        record(t, call("enforce", null, true, "result", null, false, sent()), false, 0, 0, null);
         assertEquals(1, made[0]);
         assertTrue(t.active());
         assertEquals(List.of("span refund_order result null HASH null 0 null", "call refund_order side_effect result",
@@ -94,8 +99,8 @@ class HostTelemetryTest {
         HostTelemetry t = new HostTelemetry();
         Told told = new Told();
         t.found(() -> told);
-        t.record(call("enforce", Layer.FRAMEWORK, false, "pending_unknown", null, true), false, 0, 0, null);
-        t.record(call("enforce", null, true, "pending_unknown", null, false, sent()), false, 1, 0, "okhttp");
+        record(t, call("enforce", Layer.FRAMEWORK, false, "pending_unknown", null, true), false, 0, 0, null);
+        record(t, call("enforce", null, true, "pending_unknown", null, false, sent()), false, 1, 0, "okhttp");
         assertEquals(List.of(
                 "span refund_order pending_unknown framework HASH framework 0 null",
                 "call refund_order side_effect pending_unknown",
@@ -112,9 +117,9 @@ class HostTelemetryTest {
         HostTelemetry t = new HostTelemetry();
         Told told = new Told();
         t.found(() -> told);
-        t.record(call("audit", Layer.MODEL, true, "result", "already_done", false, sent(), sent()), true, 0, 1, "okhttp");
+        record(t, call("audit", Layer.MODEL, true, "result", "already_done", false, sent(), sent()), true, 0, 1, "okhttp");
         // A first call (no layer) that enforce would also have run is no duplicate.
-        t.record(call("audit", null, true, "result", null, false, sent()), true, 0, 0, null);
+        record(t, call("audit", null, true, "result", null, false, sent()), true, 0, 0, null);
         assertEquals(List.of(
                 "span refund_order result model HASH null 0 okhttp",
                 "call refund_order side_effect result",
@@ -148,7 +153,7 @@ class HostTelemetryTest {
         });
         t.found(() -> null);                       // a plugin that decided against it (the Java agent counts instead)
         t.found(() -> told);
-        t.record(call("enforce", null, true, "result", null, false), false, 0, 0, null);
+        record(t, call("enforce", null, true, "result", null, false), false, 0, 0, null);
         assertEquals(List.of("span refund_order result null HASH null 0 null", "call refund_order side_effect result"),
                 told.lines);
     }

@@ -155,7 +155,7 @@ final class OtelMeters implements HostMeters {
     }
 
     /** Whether the API's global instance may be read: set by the host, or (without {@code isSet}) by the Java agent. */
-    boolean readable(boolean javaAgent) throws Throwable {
+    private boolean readable() throws Throwable {
         return isSet != null ? (boolean) isSet.invokeExact() : javaAgent;
     }
 
@@ -175,7 +175,7 @@ final class OtelMeters implements HostMeters {
             }
             nextLook = now + RETRY_NANOS;
             try {
-                if (!readable(javaAgent)) {
+                if (!readable()) {
                     return null;
                 }
                 Object meter = getMeter.invokeExact(get.invokeExact(), (Object) "intentguard");
