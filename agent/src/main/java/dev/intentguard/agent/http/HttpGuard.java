@@ -204,6 +204,11 @@ public final class HttpGuard {
         return keyed(scope, target) ? keyValue(scope, target) : null;
     }
 
+    /** Whether the agent acts ({@code mode: enforce}); in {@code audit} it only records. */
+    public boolean enforces() {
+        return !audit;
+    }
+
     /** The name of the key header ({@code http.header}). */
     public String keyHeader() {
         return settings.header();

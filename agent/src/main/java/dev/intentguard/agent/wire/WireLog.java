@@ -244,6 +244,11 @@ public final class WireLog {
         return null;
     }
 
+    /** How many attempts were recorded so far (an adapter tells by it whether a client's plugin recorded one). */
+    public synchronized int attemptCount() {
+        return attempts.size();
+    }
+
     public synchronized List<WireAttempt> attempts() {
         return new ArrayList<>(attempts);
     }

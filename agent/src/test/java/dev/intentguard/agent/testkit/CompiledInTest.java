@@ -7,7 +7,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -18,7 +23,37 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
  * the jars it runs with.
  */
 public final class CompiledInTest {
+    /** Each app compiled once per test JVM for each class path it runs with (the tests of a class share it). */
+    private static final Map<List<String>, Path> COMPILED = new ConcurrentHashMap<>();
+
     private CompiledInTest() {
+    }
+
+    /**
+     * The host app's classes followed by {@code jars}: the class path of a forked host. The app is compiled against the
+     * test classes and {@code jars}, once per test JVM, into {@code target/compiled-in-tests}.
+     */
+    public static List<String> hostClassPath(String className, List<String> jars) throws IOException {
+        List<String> against = new ArrayList<>(List.of(ForkedJvm.testClasses()));
+        against.addAll(jars);
+        Path classes = COMPILED.get(against);
+        if (classes == null) {
+            Path dir = Path.of("target", "compiled-in-tests", className + "-" + Integer.toHexString(against.hashCode()))
+                    .toAbsolutePath();
+            if (Files.exists(dir)) {
+                try (Stream<Path> old = Files.walk(dir)) {
+                    for (Path p : old.sorted(Comparator.reverseOrder()).toArray(Path[]::new)) {
+                        Files.delete(p);
+                    }
+                }
+            }
+            classes = compile(className, dir, against);
+            COMPILED.put(against, classes);
+        }
+        List<String> cp = new ArrayList<>();
+        cp.add(classes.toString());
+        cp.addAll(jars);
+        return cp;
     }
 
     /** Compiles {@code className}'s source into {@code dir/app-classes} against {@code classPath}; returns that folder. */
