@@ -1,0 +1,15 @@
+package dev.intentguard.agent.it.retry;
+
+import dev.intentguard.agent.retry.smallrye.SmallRyeRetryPlugin;
+import dev.intentguard.agent.testkit.LibraryJars;
+
+import java.util.List;
+
+/** {@link SmallRyeRetryScenarios} on the oldest SmallRye Fault Tolerance the plugin supports (6.9.0). */
+class SmallRyeRetryOldestIT extends SmallRyeRetryScenarios {
+    @Override
+    List<String> lib() {
+        String v = new SmallRyeRetryPlugin().library().oldest();
+        return LibraryJars.of("io.smallrye:smallrye-fault-tolerance-standalone:" + v);
+    }
+}

@@ -1,0 +1,79 @@
+package dev.intentguard.agent.it.retry;
+
+import dev.intentguard.agent.testkit.CompiledInTest;
+import dev.intentguard.agent.testkit.ForkedJvm;
+import dev.intentguard.agent.testkit.RawHttpServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static dev.intentguard.agent.it.retry.RetryWorld.PENDING;
+import static dev.intentguard.agent.it.retry.RetryWorld.assertAllCarryTheIntentKey;
+import static dev.intentguard.agent.it.retry.RetryWorld.assertStartsWith;
+import static dev.intentguard.agent.it.retry.RetryWorld.keys;
+import static dev.intentguard.agent.it.retry.RetryWorld.logLines;
+import static dev.intentguard.agent.it.retry.RetryWorld.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * SmallRye Fault Tolerance's retry (the {@code Retry} strategy behind MicroProfile's {@code @Retry}; 2 retries) inside a
+ * side_effect tool, around a provider call slower than the read timeout: 3 POSTs without the agent, 1 with it, and the
+ * tool ends {@code pending_unknown}; after a definite refusal (400) the retry goes ahead with the same key. The host
+ * app is compiled here against the version under test ({@link SmallRyeRetryIT}: 6.11.2, the Future-based loop of
+ * 6.10+; {@link SmallRyeRetryOldestIT}: 6.9.0, the first on SmallRye's Future).
+ */
+abstract class SmallRyeRetryScenarios {
+    static final String APP = "dev.intentguard.it.retry.SmallRyeRetryTools";
+    static final String TOOL = "smallrye_refund";
+    static final String TOOLS = "tools:\n  - name: " + TOOL + "\n    method: " + APP + "#refundWithRetry\n    effect: side_effect\n";
+
+    @TempDir
+    Path dir;
+    RetryWorld world;
+    List<String> classPath;
+
+    /** smallrye-fault-tolerance-standalone at the version under test. */
+    abstract List<String> lib();
+
+    @BeforeEach
+    void setUp() throws Exception {
+        world = new RetryWorld(dir).config("  hosts: [127.0.0.1]\n  client-retries: suppress", TOOLS);
+        classPath = CompiledInTest.hostClassPath(APP, lib());
+    }
+
+    @AfterEach
+    void tearDown() {
+        world.close();
+    }
+
+    @Test
+    void theRetryInsideTheToolStopsOnceTheOutcomeIsUnknownAndGoesAfterARefusal() throws Exception {
+        ForkedJvm.Result without = run(world.hostWithoutAgent(APP, classPath, "tool|S1|/slow/plain"));
+        assertEquals(3, world.requests("POST", "/slow/plain").size(), "without the agent: three refunds\n" + without);
+
+        ForkedJvm.Result r = run(world.host(APP, classPath, "tool|S1|/slow/tool", "tool|S2|/reject-once/tool",
+                "plain|S3|/slow/outside"));
+        List<String> results = r.lines("RESULT tool ");
+        assertStartsWith(PENDING, results.get(0), r);
+        List<RawHttpServer.Request> sent = world.requests("POST", "/slow/tool");
+        assertEquals(1, sent.size(), "the retries are not made: " + sent + "\n" + r);
+        assertAllCarryTheIntentKey(sent, r, TOOL);
+        assertEquals(1, logLines(r, "stopped a retry by smallrye-fault-tolerance in " + TOOL + " (a retry after"), r.stderr);
+        assertFalse(r.stderr.contains("suppressed a resend"), "the retry ended before the HTTP guard had to refuse a "
+                + "send\n" + r.stderr);
+
+        assertEquals(1, r.lines("RESULT tool {\"id\"").size(), r.toString());
+        List<RawHttpServer.Request> refused = world.requests("POST", "/reject-once/tool");
+        assertEquals(2, refused.size(), "a 400 proves nothing happened: the retry goes " + refused + "\n" + r);
+        List<String> refusedKeys = keys(refused);
+        assertEquals(refusedKeys.get(0), refusedKeys.get(1), "the retry carries the same key");
+        assertTrue(refusedKeys.get(0).startsWith("ig1:" + TOOL + ":"), refusedKeys.toString());
+        assertEquals(3, world.requests("POST", "/slow/outside").size(), "outside a tool the retry is as configured");
+    }
+}
