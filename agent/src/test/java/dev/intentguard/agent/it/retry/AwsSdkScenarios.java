@@ -100,10 +100,22 @@ abstract class AwsSdkScenarios {
             assertAllCarryTheIntentKey(sent, r, tool[1]);
             assertEquals(1, logLines(r, "suppressed a resend by aws-sdk-java-v2 in " + tool[1] + " (SDK retry after " + tool[2]),
                     r.stderr);
+            assertEquals(List.of("aws-sdk-java-v2"), world.journalStopped(tool[1]), "the journal attributes the stopped retry");
         }
         List<RawHttpServer.Request> outside = world.requests("POST", "/err500/outside");
         assertEquals(3, outside.size(), "outside a tool the SDK retries as configured: " + outside);
         assertEquals(List.of("{\"id\":\"m-1\"}"), r.lines("RESULT plain-sync "), r.toString());
+    }
+
+    @Test
+    void sameKeyModeLetsTheSdkRetryEachAttemptCarryingTheKey() throws Exception {
+        world.config("  hosts: [127.0.0.1]\n  client-retries: same-key", TOOLS);
+        ForkedJvm.Result r = run(world.host(APP, classPath, "async|K1|/err500/same"));
+        assertEquals(List.of("{\"id\":\"m-1\"}"), r.lines("RESULT async "), r.toString());
+        List<RawHttpServer.Request> same = world.requests("POST", "/err500/same");
+        assertEquals(3, same.size(), same + "\n" + r);
+        assertAllCarryTheIntentKey(same, r, "sns_notify_async");
+        assertFalse(r.stderr.contains("suppressed a resend"), r.stderr);
     }
 
     @Test

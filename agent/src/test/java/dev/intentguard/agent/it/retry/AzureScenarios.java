@@ -68,6 +68,7 @@ abstract class AzureScenarios {
             assertAllCarryTheIntentKey(sent, r, tool[1]);
             assertEquals(1, logLines(r, "suppressed a resend by azure-core in " + tool[1] + " (RetryPolicy retry after HTTP 500)"),
                     r.stderr);
+            assertEquals(List.of("azure-core"), world.journalStopped(tool[1]), "the journal attributes the stopped retry");
         }
         assertEquals(3, world.requests("POST", "/err500/outside").size(), "outside a tool the policy retries as configured");
         assertEquals(1, r.lines("RESULT plain {\"id\"").size(), r.toString());

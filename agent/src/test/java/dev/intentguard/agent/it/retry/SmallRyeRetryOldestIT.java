@@ -12,4 +12,11 @@ class SmallRyeRetryOldestIT extends SmallRyeRetryScenarios {
         String v = new SmallRyeRetryPlugin().library().oldest();
         return LibraryJars.of("io.smallrye:smallrye-fault-tolerance-standalone:" + v);
     }
+
+    @Override
+    List<String> cdiLib() {
+        String v = new SmallRyeRetryPlugin().library().oldest();
+        return LibraryJars.of("io.smallrye:smallrye-fault-tolerance:" + v, "org.jboss.weld.se:weld-se-core:5.1.7.Final",
+                "io.smallrye.config:smallrye-config:3.17.2");
+    }
 }

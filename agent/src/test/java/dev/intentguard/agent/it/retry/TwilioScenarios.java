@@ -72,6 +72,7 @@ abstract class TwilioScenarios {
         assertAllCarryTheIntentKey(agent, r, TOOL);
         assertEquals(1, logLines(r, "suppressed a resend by twilio-java in " + TOOL + " (reliableRequest retry after HTTP 500)"),
                 r.stderr);
+        assertEquals(List.of("twilio-java"), world.journalStopped(TOOL), "the journal attributes the stopped retry");
         assertEquals(3, texts("/err500/outside").size(), "outside a tool Twilio retries as it does");
         assertEquals(List.of("{\"sid\":\"SM1\"}"), r.lines("RESULT plain "), r.toString());
     }
