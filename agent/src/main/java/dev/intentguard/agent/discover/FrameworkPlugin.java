@@ -20,15 +20,8 @@ import org.slf4j.LoggerFactory;
 public abstract class FrameworkPlugin extends ExactNamePlugin {
     protected static final Logger LOG = LoggerFactory.getLogger("intentguard");
 
-    private PluginContext context;
-
     protected FrameworkPlugin(String... classNames) {
-        super(classNames);
-    }
-
-    @Override
-    public void start(PluginContext context) {
-        this.context = context;
+        super(null, null, classNames);                  // each framework says its name()
     }
 
     /** Whether the tool descriptions get the sentence ({@code discover.describe}). */

@@ -3,7 +3,6 @@ package dev.intentguard.agent.scope;
 import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
-import dev.intentguard.agent.weave.PluginContext;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
 
@@ -33,27 +32,16 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 @AutoService(AgentPlugin.class)
 public final class AsyncScopePlugin extends ExactNamePlugin {
     private static final String JUC = "java.util.concurrent.";
-    private PluginContext context;
 
     public AsyncScopePlugin() {
-        super(JUC + "ForkJoinTask", JUC + "FutureTask", JUC + "ThreadPoolExecutor",
+        super("async-scope", null, JUC + "ForkJoinTask", JUC + "FutureTask", JUC + "ThreadPoolExecutor",
                 JUC + "CompletableFuture$AsyncSupply", JUC + "CompletableFuture$AsyncRun", JUC + "CompletableFuture$Completion",
                 JUC + "ThreadPerTaskExecutor", JUC + "ThreadPerTaskExecutor$ThreadBoundFuture");
     }
 
     @Override
-    public String name() {
-        return "async-scope";
-    }
-
-    @Override
     public boolean instrumentsJdkClasses() {
         return true;
-    }
-
-    @Override
-    public void start(PluginContext context) {
-        this.context = context;
     }
 
     @Override

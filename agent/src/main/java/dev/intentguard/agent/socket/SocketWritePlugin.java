@@ -3,7 +3,6 @@ package dev.intentguard.agent.socket;
 import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
-import dev.intentguard.agent.weave.PluginContext;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
 
@@ -30,25 +29,14 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 public final class SocketWritePlugin extends ExactNamePlugin {
     private static final String SOCKET = "sun.nio.ch.NioSocketImpl";
     private static final String CHANNEL = "sun.nio.ch.SocketChannelImpl";
-    private PluginContext context;
 
     public SocketWritePlugin() {
-        super(SOCKET, CHANNEL);
-    }
-
-    @Override
-    public String name() {
-        return "socket-writes";
+        super("socket-writes", null, SOCKET, CHANNEL);
     }
 
     @Override
     public boolean instrumentsJdkClasses() {
         return true;
-    }
-
-    @Override
-    public void start(PluginContext context) {
-        this.context = context;
     }
 
     @Override

@@ -60,21 +60,15 @@ public final class McpPlugin extends ExactNamePlugin {
     static final String RESULT = "io.modelcontextprotocol.spec.McpSchema$CallToolResult";
     static final String MONO = "reactor.core.publisher.Mono";
 
-    private PluginContext context;
     private boolean active;
 
     public McpPlugin() {
-        super(ASYNC_SPEC, STATELESS_ASYNC_SPEC, SESSION, STREAM);
-    }
-
-    @Override
-    public String name() {
-        return "mcp";
+        super("mcp", null, ASYNC_SPEC, STATELESS_ASYNC_SPEC, SESSION, STREAM);
     }
 
     @Override
     public void start(PluginContext context) {
-        this.context = context;
+        super.start(context);
         AgentConfig config = context.config();
         active = config.discover().mcp() || config.tools().stream().anyMatch(t -> t.method() == null);
     }

@@ -50,25 +50,8 @@ public final class ApacheHttpClient4Plugin extends ExactNamePlugin {
     private static final SupportedLibrary LIBRARY = new SupportedLibrary("Apache HttpClient", "org.apache.httpcomponents",
             "httpclient", "4.3.6", "4.5.14", INTERNAL_CLIENT);
 
-    private PluginContext context;
-
     public ApacheHttpClient4Plugin() {
-        super(INTERNAL_CLIENT, MINIMAL_CLIENT, RETRY_HANDLER, UNAVAILABLE_RETRY, REDIRECT_STRATEGY, MAIN_EXEC, REQUEST_EXECUTOR);
-    }
-
-    @Override
-    public String name() {
-        return CLIENT;
-    }
-
-    @Override
-    public SupportedLibrary library() {
-        return LIBRARY;
-    }
-
-    @Override
-    public void start(PluginContext context) {
-        this.context = context;
+        super(CLIENT, LIBRARY, INTERNAL_CLIENT, MINIMAL_CLIENT, RETRY_HANDLER, UNAVAILABLE_RETRY, REDIRECT_STRATEGY, MAIN_EXEC, REQUEST_EXECUTOR);
     }
 
     @Override

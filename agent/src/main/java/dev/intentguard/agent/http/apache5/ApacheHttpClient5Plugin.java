@@ -58,26 +58,9 @@ public final class ApacheHttpClient5Plugin extends ExactNamePlugin {
     private static final SupportedLibrary LIBRARY = new SupportedLibrary("Apache HttpClient 5", "org.apache.httpcomponents.client5",
             "httpclient5", "5.3.1", "5.6.5", INTERNAL_CLIENT);
 
-    private PluginContext context;
-
     public ApacheHttpClient5Plugin() {
-        super(INTERNAL_CLIENT, MINIMAL_CLIENT, RETRY_STRATEGY, REDIRECT_STRATEGY, CONNECT_EXEC, REQUEST_EXECUTOR,
+        super(Apache5Requests.CLIENT, LIBRARY, INTERNAL_CLIENT, MINIMAL_CLIENT, RETRY_STRATEGY, REDIRECT_STRATEGY, CONNECT_EXEC, REQUEST_EXECUTOR,
                 ASYNC_CLIENT, ASYNC_MAIN_EXEC, ASYNC_H2_MAIN_EXEC, ASYNC_EXCHANGE_HANDLER, ASYNC_CALLBACK);
-    }
-
-    @Override
-    public String name() {
-        return Apache5Requests.CLIENT;
-    }
-
-    @Override
-    public SupportedLibrary library() {
-        return LIBRARY;
-    }
-
-    @Override
-    public void start(PluginContext context) {
-        this.context = context;
     }
 
     @Override

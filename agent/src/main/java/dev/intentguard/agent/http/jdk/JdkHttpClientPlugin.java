@@ -36,25 +36,14 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 @AutoService(AgentPlugin.class)
 public final class JdkHttpClientPlugin extends ExactNamePlugin {
     private static final String PKG = "jdk.internal.net.http.";
-    private PluginContext context;
 
     public JdkHttpClientPlugin() {
-        super(PKG + "HttpClientImpl", PKG + "HttpRequestImpl", PKG + "Response", PKG + "MultiExchange");
-    }
-
-    @Override
-    public String name() {
-        return JdkRequests.CLIENT;
+        super(JdkRequests.CLIENT, null, PKG + "HttpClientImpl", PKG + "HttpRequestImpl", PKG + "Response", PKG + "MultiExchange");
     }
 
     @Override
     public boolean instrumentsJdkClasses() {
         return true;
-    }
-
-    @Override
-    public void start(PluginContext context) {
-        this.context = context;
     }
 
     @Override

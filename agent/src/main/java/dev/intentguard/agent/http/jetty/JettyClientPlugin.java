@@ -39,25 +39,8 @@ public final class JettyClientPlugin extends ExactNamePlugin {
     private static final SupportedLibrary LIBRARY = new SupportedLibrary("Eclipse Jetty HttpClient", "org.eclipse.jetty",
             "jetty-client", "12.0.0", "12.1.14", "org.eclipse.jetty.client.HttpClient");
 
-    private PluginContext context;
-
     public JettyClientPlugin() {
-        super(REQUEST, CONNECTION, SENDER, RECEIVER);
-    }
-
-    @Override
-    public String name() {
-        return JettySend.CLIENT;
-    }
-
-    @Override
-    public SupportedLibrary library() {
-        return LIBRARY;
-    }
-
-    @Override
-    public void start(PluginContext context) {
-        this.context = context;
+        super(JettySend.CLIENT, LIBRARY, REQUEST, CONNECTION, SENDER, RECEIVER);
     }
 
     @Override

@@ -54,25 +54,8 @@ public final class OkHttpPlugin extends ExactNamePlugin {
     private static final SupportedLibrary LIBRARY = new SupportedLibrary("OkHttp", "com.squareup.okhttp3", "okhttp",
             "4.12.0", "5.5.1", "okhttp3.OkHttpClient");
 
-    private PluginContext context;
-
     public OkHttpPlugin() {
-        super(REAL_CALL, ASYNC_CALL, CHAIN, RETRY_AND_FOLLOW_UP, CALL_SERVER);
-    }
-
-    @Override
-    public String name() {
-        return OkHttpCalls.CLIENT;
-    }
-
-    @Override
-    public SupportedLibrary library() {
-        return LIBRARY;
-    }
-
-    @Override
-    public void start(PluginContext context) {
-        this.context = context;
+        super(OkHttpCalls.CLIENT, LIBRARY, REAL_CALL, ASYNC_CALL, CHAIN, RETRY_AND_FOLLOW_UP, CALL_SERVER);
     }
 
     @Override

@@ -3,7 +3,6 @@ package dev.intentguard.agent.http.reactornetty;
 import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
-import dev.intentguard.agent.weave.PluginContext;
 import dev.intentguard.agent.weave.SupportedLibrary;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
@@ -48,25 +47,8 @@ public final class ReactorNettyPlugin extends ExactNamePlugin {
     private static final SupportedLibrary LIBRARY = new SupportedLibrary("Reactor Netty", "io.projectreactor.netty",
             "reactor-netty-http", "1.2.16", "1.3.7", "reactor.netty.http.client.HttpClient");
 
-    private PluginContext context;
-
     public ReactorNettyPlugin() {
-        super(MONO_CONNECT, HANDLER, OBSERVER, OPERATIONS);
-    }
-
-    @Override
-    public String name() {
-        return CLIENT;
-    }
-
-    @Override
-    public SupportedLibrary library() {
-        return LIBRARY;
-    }
-
-    @Override
-    public void start(PluginContext context) {
-        this.context = context;
+        super(CLIENT, LIBRARY, MONO_CONNECT, HANDLER, OBSERVER, OPERATIONS);
     }
 
     @Override

@@ -44,15 +44,9 @@ public final class UrlConnectionPlugin extends ExactNamePlugin {
     private static final String HUC = "sun.net.www.protocol.http.HttpURLConnection";
     private static final String HTTPS_HUC = "sun.net.www.protocol.https.AbstractDelegateHttpsURLConnection";
     private static final String CONNECTION = "sun.net.www.http.HttpClient";
-    private PluginContext context;
 
     public UrlConnectionPlugin() {
-        super(HUC, HTTPS_HUC, CONNECTION);
-    }
-
-    @Override
-    public String name() {
-        return UrlConnections.CLIENT;
+        super(UrlConnections.CLIENT, null, HUC, HTTPS_HUC, CONNECTION);
     }
 
     @Override
@@ -64,11 +58,6 @@ public final class UrlConnectionPlugin extends ExactNamePlugin {
     @Override
     public Set<String> jdkInternals() {
         return Set.of("sun.net.www");
-    }
-
-    @Override
-    public void start(PluginContext context) {
-        this.context = context;
     }
 
     @Override

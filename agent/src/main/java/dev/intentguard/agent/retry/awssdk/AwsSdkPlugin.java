@@ -3,7 +3,6 @@ package dev.intentguard.agent.retry.awssdk;
 import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
-import dev.intentguard.agent.weave.PluginContext;
 import dev.intentguard.agent.weave.SupportedLibrary;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
@@ -56,25 +55,8 @@ public final class AwsSdkPlugin extends ExactNamePlugin {
     private static final SupportedLibrary LIBRARY = new SupportedLibrary("AWS SDK for Java v2", "software.amazon.awssdk",
             "sdk-core", "2.30.0", "2.59.1", "software.amazon.awssdk.core.SdkRequest");
 
-    private PluginContext context;
-
     public AwsSdkPlugin() {
-        super(HELPER, DEFAULT_VALUE);
-    }
-
-    @Override
-    public String name() {
-        return AwsCalls.LIBRARY;
-    }
-
-    @Override
-    public SupportedLibrary library() {
-        return LIBRARY;
-    }
-
-    @Override
-    public void start(PluginContext context) {
-        this.context = context;
+        super(AwsCalls.LIBRARY, LIBRARY, HELPER, DEFAULT_VALUE);
     }
 
     @Override

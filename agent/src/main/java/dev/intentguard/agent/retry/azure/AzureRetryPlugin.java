@@ -3,7 +3,6 @@ package dev.intentguard.agent.retry.azure;
 import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
-import dev.intentguard.agent.weave.PluginContext;
 import dev.intentguard.agent.weave.SupportedLibrary;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
@@ -28,12 +27,13 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
  * <p>The request gets the key header before its first attempt (the policy copies it for each). Its transports
  * (azure-core-http-netty: Reactor Netty; okhttp; the JDK's HttpClient) have plugins that record what the wire did, from
  * the versions they support; for one they do not follow (azure-core-http-netty 1.13 to 1.16.0 at least are on Reactor
- * Netty 1.0 or 1.2.8, older than the reactor-netty plugin's range), the policy's own view of each attempt is recorded ({@code SdkAttempts}). Inside a {@code side_effect}
- * tool under {@code client-retries: suppress}, a keyed write that may have been acted on is not retried: both questions answer {@code false}, and the
- * policy returns the response or throws the failure as when its retries are used up. Under {@code same-key} every
- * retry goes, with the intent key. The decision is taken on the thread the policy runs on: the caller's for a sync
- * client; for a reactive one, the thread that got the answer, where the lambdas of {@code attemptAsync} run in the
- * tool's scope, carried by the call's {@code HttpPipelineCallContext}.
+ * Netty 1.0 or 1.2.8, older than the reactor-netty plugin's range), the policy's own view of each attempt is recorded
+ * ({@code SdkAttempts}). Inside a {@code side_effect} tool under {@code client-retries: suppress}, a keyed write that
+ * may have been acted on is not retried: both questions answer {@code false}, and the policy returns the response or
+ * throws the failure as when its retries are used up. Under {@code same-key} every retry goes, with the intent key.
+ * The decision is taken on the thread the policy runs on: the caller's for a sync client; for a reactive one, the
+ * thread that got the answer, where the lambdas of {@code attemptAsync} run in the tool's scope, carried by the call's
+ * {@code HttpPipelineCallContext}.
  */
 @AutoService(AgentPlugin.class)
 public final class AzureRetryPlugin extends ExactNamePlugin {
@@ -44,25 +44,8 @@ public final class AzureRetryPlugin extends ExactNamePlugin {
     private static final SupportedLibrary LIBRARY = new SupportedLibrary("Azure SDK azure-core", "com.azure", "azure-core",
             "1.36.0", "1.58.1", "com.azure.core.http.HttpPipeline");
 
-    private PluginContext context;
-
     public AzureRetryPlugin() {
-        super(RETRY_POLICY);
-    }
-
-    @Override
-    public String name() {
-        return AzureCalls.LIBRARY;
-    }
-
-    @Override
-    public SupportedLibrary library() {
-        return LIBRARY;
-    }
-
-    @Override
-    public void start(PluginContext context) {
-        this.context = context;
+        super(AzureCalls.LIBRARY, LIBRARY, RETRY_POLICY);
     }
 
     @Override

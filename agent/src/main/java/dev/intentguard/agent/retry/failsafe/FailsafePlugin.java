@@ -3,7 +3,6 @@ package dev.intentguard.agent.retry.failsafe;
 import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
-import dev.intentguard.agent.weave.PluginContext;
 import dev.intentguard.agent.weave.SupportedLibrary;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
@@ -38,25 +37,8 @@ public final class FailsafePlugin extends ExactNamePlugin {
     private static final SupportedLibrary LIBRARY = new SupportedLibrary("Failsafe", "dev.failsafe", "failsafe",
             "3.3.0", "3.3.2", "dev.failsafe.Failsafe");
 
-    private PluginContext context;
-
     public FailsafePlugin() {
-        super(EXECUTOR);
-    }
-
-    @Override
-    public String name() {
-        return OnFailureAdvice.LIBRARY;
-    }
-
-    @Override
-    public SupportedLibrary library() {
-        return LIBRARY;
-    }
-
-    @Override
-    public void start(PluginContext context) {
-        this.context = context;
+        super(OnFailureAdvice.LIBRARY, LIBRARY, EXECUTOR);
     }
 
     @Override

@@ -3,7 +3,6 @@ package dev.intentguard.agent.retry.openfeign;
 import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
-import dev.intentguard.agent.weave.PluginContext;
 import dev.intentguard.agent.weave.SupportedLibrary;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
@@ -36,25 +35,8 @@ public final class OpenFeignPlugin extends ExactNamePlugin {
     private static final SupportedLibrary LIBRARY = new SupportedLibrary("OpenFeign", "io.github.openfeign", "feign-core",
             "10.12", "13.13", "feign.Feign");
 
-    private PluginContext context;
-
     public OpenFeignPlugin() {
-        super(DEFAULT, DEFAULT_13);
-    }
-
-    @Override
-    public String name() {
-        return RetryerAdvice.LIBRARY;
-    }
-
-    @Override
-    public SupportedLibrary library() {
-        return LIBRARY;
-    }
-
-    @Override
-    public void start(PluginContext context) {
-        this.context = context;
+        super(RetryerAdvice.LIBRARY, LIBRARY, DEFAULT, DEFAULT_13);
     }
 
     @Override

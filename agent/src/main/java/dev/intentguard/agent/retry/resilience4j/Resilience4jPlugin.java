@@ -3,7 +3,6 @@ package dev.intentguard.agent.retry.resilience4j;
 import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
-import dev.intentguard.agent.weave.PluginContext;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
@@ -51,20 +50,8 @@ public final class Resilience4jPlugin extends ExactNamePlugin {
     static final String CONTEXT = "io.github.resilience4j.retry.internal.RetryImpl$ContextImpl";
     static final String ASYNC_CONTEXT = "io.github.resilience4j.retry.internal.RetryImpl$AsyncContextImpl";
 
-    private PluginContext context;
-
     public Resilience4jPlugin() {
-        super(CONTEXT, ASYNC_CONTEXT);
-    }
-
-    @Override
-    public String name() {
-        return "resilience4j";
-    }
-
-    @Override
-    public void start(PluginContext context) {
-        this.context = context;
+        super("resilience4j", null, CONTEXT, ASYNC_CONTEXT);
     }
 
     @Override

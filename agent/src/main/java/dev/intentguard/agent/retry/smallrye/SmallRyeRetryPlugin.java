@@ -3,7 +3,6 @@ package dev.intentguard.agent.retry.smallrye;
 import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
-import dev.intentguard.agent.weave.PluginContext;
 import dev.intentguard.agent.weave.SupportedLibrary;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.method.ParameterList;
@@ -37,25 +36,8 @@ public final class SmallRyeRetryPlugin extends ExactNamePlugin {
     private static final SupportedLibrary LIBRARY = new SupportedLibrary("SmallRye Fault Tolerance", "io.smallrye",
             "smallrye-fault-tolerance-core", "6.9.0", "6.11.2", "io.smallrye.faulttolerance.core.retry.Retry");
 
-    private PluginContext context;
-
     public SmallRyeRetryPlugin() {
-        super(RETRY);
-    }
-
-    @Override
-    public String name() {
-        return SmallRyeRetries.LIBRARY;
-    }
-
-    @Override
-    public SupportedLibrary library() {
-        return LIBRARY;
-    }
-
-    @Override
-    public void start(PluginContext context) {
-        this.context = context;
+        super(SmallRyeRetries.LIBRARY, LIBRARY, RETRY);
     }
 
     /** A lambda of the loop that gets an attempt's outcome: a {@code Completer} among its parameters, then (result, failure). */

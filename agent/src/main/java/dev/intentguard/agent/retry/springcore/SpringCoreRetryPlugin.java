@@ -3,7 +3,6 @@ package dev.intentguard.agent.retry.springcore;
 import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
-import dev.intentguard.agent.weave.PluginContext;
 import dev.intentguard.agent.weave.SupportedLibrary;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
@@ -41,25 +40,8 @@ public final class SpringCoreRetryPlugin extends ExactNamePlugin {
     private static final SupportedLibrary LIBRARY = new SupportedLibrary("Spring Framework core retry", "org.springframework",
             "spring-core", "7.0.0", "7.0.10", "org.springframework.core.retry.RetryTemplate");
 
-    private PluginContext context;
-
     public SpringCoreRetryPlugin() {
-        super(DEFAULT_RETRY_POLICY);
-    }
-
-    @Override
-    public String name() {
-        return ShouldRetryAdvice.LIBRARY;
-    }
-
-    @Override
-    public SupportedLibrary library() {
-        return LIBRARY;
-    }
-
-    @Override
-    public void start(PluginContext context) {
-        this.context = context;
+        super(ShouldRetryAdvice.LIBRARY, LIBRARY, DEFAULT_RETRY_POLICY);
     }
 
     @Override

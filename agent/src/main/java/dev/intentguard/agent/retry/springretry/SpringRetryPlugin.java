@@ -3,7 +3,6 @@ package dev.intentguard.agent.retry.springretry;
 import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
-import dev.intentguard.agent.weave.PluginContext;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
@@ -34,20 +33,8 @@ public final class SpringRetryPlugin extends ExactNamePlugin {
 
     static final String RETRY_TEMPLATE = "org.springframework.retry.support.RetryTemplate";
 
-    private PluginContext context;
-
     public SpringRetryPlugin() {
-        super(RETRY_TEMPLATE);
-    }
-
-    @Override
-    public String name() {
-        return "spring-retry";
-    }
-
-    @Override
-    public void start(PluginContext context) {
-        this.context = context;
+        super("spring-retry", null, RETRY_TEMPLATE);
     }
 
     @Override

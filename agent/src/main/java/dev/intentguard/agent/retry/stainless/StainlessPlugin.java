@@ -3,7 +3,6 @@ package dev.intentguard.agent.retry.stainless;
 import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
-import dev.intentguard.agent.weave.PluginContext;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
@@ -43,20 +42,8 @@ public final class StainlessPlugin extends ExactNamePlugin {
     static final String OPENAI = "com.openai.core.http.RetryingHttpClient";
     static final String ANTHROPIC = "com.anthropic.core.http.RetryingHttpClient";
 
-    private PluginContext context;
-
     public StainlessPlugin() {
-        super(OPENAI, ANTHROPIC);
-    }
-
-    @Override
-    public String name() {
-        return "stainless";
-    }
-
-    @Override
-    public void start(PluginContext context) {
-        this.context = context;
+        super("stainless", null, OPENAI, ANTHROPIC);
     }
 
     @Override

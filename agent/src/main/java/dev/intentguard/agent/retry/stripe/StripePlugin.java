@@ -3,7 +3,6 @@ package dev.intentguard.agent.retry.stripe;
 import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
-import dev.intentguard.agent.weave.PluginContext;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
@@ -37,20 +36,8 @@ public final class StripePlugin extends ExactNamePlugin {
 
     static final String HTTP_CLIENT = "com.stripe.net.HttpClient";
 
-    private PluginContext context;
-
     public StripePlugin() {
-        super(HTTP_CLIENT);
-    }
-
-    @Override
-    public String name() {
-        return "stripe";
-    }
-
-    @Override
-    public void start(PluginContext context) {
-        this.context = context;
+        super("stripe", null, HTTP_CLIENT);
     }
 
     @Override

@@ -3,7 +3,6 @@ package dev.intentguard.agent.retry.twilio;
 import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
-import dev.intentguard.agent.weave.PluginContext;
 import dev.intentguard.agent.weave.SupportedLibrary;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
@@ -39,25 +38,8 @@ public final class TwilioPlugin extends ExactNamePlugin {
     private static final SupportedLibrary LIBRARY = new SupportedLibrary("twilio-java", "com.twilio.sdk", "twilio",
             "10.0.0", "13.0.1", "com.twilio.Twilio");
 
-    private PluginContext context;
-
     public TwilioPlugin() {
-        super(HTTP_CLIENT);
-    }
-
-    @Override
-    public String name() {
-        return "twilio";
-    }
-
-    @Override
-    public SupportedLibrary library() {
-        return LIBRARY;
-    }
-
-    @Override
-    public void start(PluginContext context) {
-        this.context = context;
+        super("twilio", LIBRARY, HTTP_CLIENT);
     }
 
     @Override

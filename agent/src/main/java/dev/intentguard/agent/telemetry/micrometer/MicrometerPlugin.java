@@ -25,17 +25,11 @@ import java.util.WeakHashMap;
 public final class MicrometerPlugin extends ExactNamePlugin {
     static final String METRICS = "io.micrometer.core.instrument.Metrics";
 
-    private PluginContext context;
     /** The loaders whose Metrics class was seen: the JVM may offer one class more than once (a retransformation). */
     private final Set<ClassLoader> seen = Collections.newSetFromMap(new WeakHashMap<>());
 
     public MicrometerPlugin() {
-        super(METRICS);
-    }
-
-    @Override
-    public String name() {
-        return "micrometer";
+        super("micrometer", null, METRICS);
     }
 
     @Override

@@ -32,12 +32,7 @@ public final class OtelPlugin extends ExactNamePlugin {
     private volatile boolean started;
 
     public OtelPlugin() {
-        super(API + "GlobalOpenTelemetry", AGENT_API + "GlobalOpenTelemetry");
-    }
-
-    @Override
-    public String name() {
-        return "opentelemetry";
+        super("opentelemetry", null, API + "GlobalOpenTelemetry", AGENT_API + "GlobalOpenTelemetry");
     }
 
     /** The Java agent's copy lives in the boot loader. */
