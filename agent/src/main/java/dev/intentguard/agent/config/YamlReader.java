@@ -5,6 +5,8 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 import java.io.IOException;
 
@@ -27,11 +29,28 @@ final class YamlReader {
             }
             return node(parser);
         } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            throw new YamlSyntaxException(at == null ? 0 : at.getLineNr(), e.getOriginalMessage());
+            throw new YamlSyntaxException(lineOf(e), e.getOriginalMessage());
         } catch (IOException e) {
             throw new YamlSyntaxException(0, e.getMessage());
         }
+    }
+
+    /**
+     * The line the parser names as the problem's ("expected ..., but found ... in line N"), as the user's editor numbers
+     * it: Jackson's location is where the parser was, often the line before (a tab, an unclosed bracket at the end).
+     */
+    static int lineOf(JsonProcessingException e) {
+        for (Throwable t = e.getCause(); t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof MarkedYAMLException) {
+                MarkedYAMLException marked = (MarkedYAMLException) t;
+                Mark mark = marked.getProblemMark() != null ? marked.getProblemMark() : marked.getContextMark();
+                if (mark != null) {
+                    return mark.getLine() + 1;                 // SnakeYAML counts from 0
+                }
+            }
+        }
+        JsonLocation at = e.getLocation();
+        return at == null ? 0 : at.getLineNr();
     }
 
     private static YamlNode node(JsonParser p) throws IOException, YamlSyntaxException {

@@ -102,10 +102,15 @@ class ConfigLoaderTest {
     }
 
     @Test
-    void yamlSyntaxErrorsNameTheLine() {
+    void yamlSyntaxErrorsNameTheLineTheParserFoundTheProblemOn() {
+        // an unclosed bracket: the parser finds out at the next key, line 4 (Jackson's location said line 3)
         ConfigProblem.Issue i = onlyIssue("tools:\n  - name: refund_order\n    key: [orderId, amount\n    effect: side_effect\n");
-        assertTrue(i.line >= 3, "line " + i.line);
+        assertEquals(4, i.line, i.message);
         assertTrue(i.message.startsWith("this is not valid YAML"), i.message);
+        // a tab used for indentation, on line 3 (Jackson's location said line 2)
+        assertEquals(3, onlyIssue("store:\n  path: a\n\tmax-intents: 3\n").line);
+        // a key indented one column too far, on line 3
+        assertEquals(3, onlyIssue("tools:\n  - name: x\n   method: a.B#c\n").line);
     }
 
     @Test
