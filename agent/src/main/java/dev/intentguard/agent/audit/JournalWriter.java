@@ -24,6 +24,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -82,6 +83,8 @@ final class JournalWriter {
     }
 
     private final SharedSink shared;
+    /** Whether the intent store beside the journal failed to open: then the store's ERROR already says the cause. */
+    private volatile BooleanSupplier storeFailed = () -> false;
 
     JournalWriter(Path folder, AuditSettings settings) {
         this(folder, null, settings, true);
@@ -325,11 +328,24 @@ final class JournalWriter {
         }
     }
 
+    /**
+     * The journal's folder is beside the store's ({@code <store.path>.journal}): when the store failed to open, a
+     * journal that cannot be written fails for the same cause, which the store's ERROR line names. One cause, one ERROR.
+     */
+    JournalWriter besideStore(BooleanSupplier storeFailedToOpen) {
+        this.storeFailed = storeFailedToOpen;
+        return this;
+    }
+
     private void error(String message) {
         long now = System.currentTimeMillis();
         if (now - lastError >= ERROR_REPEAT_MILLIS) {
             lastError = now;
-            log.error(message);
+            if (storeFailed.getAsBoolean()) {
+                log.warn("{} (the intent store beside it cannot be opened either: its ERROR line says why)", message);
+            } else {
+                log.error(message);
+            }
         }
     }
 

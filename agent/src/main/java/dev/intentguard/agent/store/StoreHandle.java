@@ -1,5 +1,7 @@
 package dev.intentguard.agent.store;
 
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -72,11 +74,16 @@ public final class StoreHandle {
                 throw (StoreUnavailableException) e.getCause();
             }
             throw new StoreUnavailableException("the intent store " + description + " cannot be opened: "
-                    + e.getCause() + "; check that the directory is writable", e.getCause());
+                    + e.getCause() + "; " + remedy(e.getCause()), e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new StoreUnavailableException("interrupted while waiting for the intent store " + description, e);
         }
+    }
+
+    /** Whether opening failed (its ERROR is the call path's to say; a neighbour that fails for the same cause need not). */
+    public boolean failedToOpen() {
+        return future.isCompletedExceptionally();
     }
 
     /** The store if it is open now, else {@code null}; never waits. */
@@ -92,6 +99,18 @@ public final class StoreHandle {
         } catch (Exception e) {
             return false;
         }
+    }
+
+    /** What to do about a store that cannot be opened, by what the file system said. */
+    private static String remedy(Throwable cause) {
+        if (cause instanceof FileAlreadyExistsException) {
+            return ((FileAlreadyExistsException) cause).getFile() + " is a file where store.path needs a folder: "
+                    + "point store.path at a file inside a folder";
+        }
+        if (cause instanceof AccessDeniedException) {
+            return "this JVM's user may not write there: point store.path at a folder it owns";
+        }
+        return "check that the folder exists or can be created, and that this JVM's user may write to it";
     }
 
     public String description() {

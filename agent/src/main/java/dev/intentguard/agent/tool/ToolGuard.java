@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -90,12 +91,20 @@ public final class ToolGuard {
         Dispatcher.install(new ToolDispatch(runtime, new NamedTools(runtime, catalog)));
     }
 
-    /** Starts the background reconciler and housekeeping (once the store opens they have something to do). */
+    /**
+     * Starts the background reconciler and housekeeping (once the store opens they have something to do); nothing when
+     * the JVM began stopping first: a short-lived host can exit before the agent's init thread gets here, and the
+     * shutdown hook has then stopped their threads already.
+     */
     public void startReconciler() {
-        runtime.reconciler().start();
-        runtime.sweeper().start();
-        if (runtime.config().store().shared()) {
-            fleet.scheduleWithFixedDelay(this::watchFleet, 0, FLEET_POLL_MILLIS, TimeUnit.MILLISECONDS);
+        try {
+            runtime.reconciler().start();
+            runtime.sweeper().start();
+            if (runtime.config().store().shared()) {
+                fleet.scheduleWithFixedDelay(this::watchFleet, 0, FLEET_POLL_MILLIS, TimeUnit.MILLISECONDS);
+            }
+        } catch (RejectedExecutionException stopped) {
+            // stopReconciler() came first: the JVM is exiting
         }
     }
 

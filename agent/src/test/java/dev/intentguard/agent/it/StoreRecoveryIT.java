@@ -107,6 +107,21 @@ class StoreRecoveryIT {
     }
 
     @Test
+    void aStorePathUnderAFileIsOneErrorThatNamesTheFileAndTheFix() throws Exception {
+        world.config("on-error: fail-open\n" + AgentFixture.standardTools());
+        Files.createDirectories(world.store.getParent().getParent());
+        Files.writeString(world.store.getParent(), "not a folder");
+        ForkedJvm.Result r = world.host("refund|8812|49.00|EUR|a").run(60);
+        List<String> errors = r.stderr.lines().filter(l -> l.startsWith("[intentguard] ERROR")).collect(java.util.stream.Collectors.toList());
+        assertEquals(1, errors.size(), "one cause, one ERROR line (the store's; the journal beside it says WARN):\n" + r.stderr);
+        assertTrue(errors.get(0).contains(world.store.getParent() + " is a file where store.path needs a folder: point "
+                + "store.path at a file inside a folder"), errors.get(0));
+        assertTrue(r.stderr.contains("WARN intentguard.audit - the journal in"), r.stderr);
+        assertTrue(!r.stderr.contains("Exception in thread"), "a host that exits before the agent's init thread is done "
+                + "gets no stack trace from it:\n" + r.stderr);
+    }
+
+    @Test
     void onAJlinkRuntimeWithoutTheCompilerTheStoreWorks() throws Exception {
         Path image = jlink("no-compiler", "java.base,java.instrument,java.naming,jdk.unsupported,java.management");
         ForkedJvm.Result r = world.host("refund|8812|49.00|EUR|a", "refund|8812|49.00|EUR|b").javaHome(image.toString()).run(60);
