@@ -1,8 +1,10 @@
 package dev.intentguard.agent.it;
 
-import dev.intentguard.agent.testkit.LibraryJars;
 import dev.intentguard.agent.testkit.AgentFixture;
 import dev.intentguard.agent.testkit.ForkedJvm;
+import dev.intentguard.agent.testkit.LibraryJars;
+import dev.intentguard.it.app.HostLibsApp;
+import dev.intentguard.it.app.HostStoreLibsApp;
 import dev.intentguard.it.app.NoNamesSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -43,7 +45,7 @@ class IsolationIT {
 
     @Test
     void aHostWithItsOwnJacksonByteBuddyAndSlf4jRunsUnchanged() throws Exception {
-        ForkedJvm.Result r = ForkedJvm.main("dev.intentguard.it.app.HostLibsApp")
+        ForkedJvm.Result r = ForkedJvm.main(HostLibsApp.class.getName())
                 .agent("config=" + world.config)
                 .classPath(ForkedJvm.testClasses()).classPath(LibraryJars.of("com.fasterxml.jackson.core:jackson-databind:2.17.2", "net.bytebuddy:byte-buddy:1.14.18", "org.slf4j:slf4j-simple:1.7.36").toArray(new String[0]))
                 .property("provider.url", world.provider.url())
@@ -79,7 +81,7 @@ class IsolationIT {
             try (backend) {
                 world.rawConfig("store:\n  url: \"" + backend.url() + "\"\n  namespace: " + backend.namespace + "\n"
                         + AgentFixture.standardTools());
-                ForkedJvm.Result r = ForkedJvm.main("dev.intentguard.it.app.HostStoreLibsApp")
+                ForkedJvm.Result r = ForkedJvm.main(HostStoreLibsApp.class.getName())
                         .agent("config=" + world.config)
                         .classPath(ForkedJvm.testClasses()).classPath(LibraryJars.of("redis.clients:jedis:7.2.1", "org.postgresql:postgresql:42.7.3").toArray(new String[0]))
                         .property("provider.url", world.provider.url())

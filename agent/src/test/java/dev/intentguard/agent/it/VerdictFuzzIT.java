@@ -1,11 +1,12 @@
 package dev.intentguard.agent.it;
 
-import dev.intentguard.agent.it.http.OkHttp4IT;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.intentguard.agent.it.http.OkHttp4IT;
 import dev.intentguard.agent.testkit.ForkedJvm;
-import dev.intentguard.agent.testkit.RawHttpServer;
 import dev.intentguard.agent.testkit.RawHttpServer.Behavior;
+import dev.intentguard.agent.testkit.RawHttpServer;
+import dev.intentguard.it.verdict.FuzzApp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -154,7 +155,7 @@ class VerdictFuzzIT {
             List<String> cp = new ArrayList<>(List.of(ForkedJvm.testClasses()));
             cp.addAll(VerdictIT.LIBS);
             cp.addAll(OkHttp4IT.OKHTTP4);
-            ForkedJvm.Result r = ForkedJvm.main("dev.intentguard.it.verdict.FuzzApp", script.toArray(new String[0]))
+            ForkedJvm.Result r = ForkedJvm.main(FuzzApp.class.getName(), script.toArray(new String[0]))
                     .agent("config=" + run.resolve("intentguard.yaml")).classPath(cp)
                     .property("provider.url", provider.url()).property("provider.timeout.ms", 800)
                     .workDir(run.resolve("work")).run(300);

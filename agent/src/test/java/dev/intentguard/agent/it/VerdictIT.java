@@ -1,10 +1,11 @@
 package dev.intentguard.agent.it;
 
-import dev.intentguard.agent.testkit.LibraryJars;
 import dev.intentguard.agent.testkit.AgentFixture;
 import dev.intentguard.agent.testkit.ForkedJvm;
-import dev.intentguard.agent.testkit.RawHttpServer;
+import dev.intentguard.agent.testkit.LibraryJars;
 import dev.intentguard.agent.testkit.RawHttpServer.Behavior;
+import dev.intentguard.agent.testkit.RawHttpServer;
+import dev.intentguard.it.verdict.VerdictApp;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -41,7 +42,7 @@ class VerdictIT {
     /** HttpClient 4 (with its plugin off: a client the agent does not follow) and Reactor, for the async cases. */
     static final List<String> LIBS = LibraryJars.of("org.apache.httpcomponents:httpclient:4.5.14", "io.projectreactor:reactor-core:3.8.7");
 
-    private static final String APP = "dev.intentguard.it.verdict.VerdictApp";
+    private static final String APP = VerdictApp.class.getName();
     private static final String TOOLS = "dev.intentguard.it.verdict.VerdictTools#";
     private static final String PENDING = "{\"status\":\"pending_unknown\"";
     private static final String ALREADY_DONE = "{\"status\":\"already_done\"";

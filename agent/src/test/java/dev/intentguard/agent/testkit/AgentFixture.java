@@ -1,5 +1,6 @@
 package dev.intentguard.agent.testkit;
 
+import dev.intentguard.it.app.HostApp;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,7 +11,7 @@ import java.nio.file.Path;
  * JVMs of the test host application with the agent attached.
  */
 public final class AgentFixture implements AutoCloseable {
-    public static final String HOST_APP = "dev.intentguard.it.app.HostApp";
+    public static final String HOST_APP = HostApp.class.getName();
 
     public final Path dir;
     public final Path config;

@@ -1,7 +1,5 @@
 package dev.intentguard.agent.testkit;
 
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -67,7 +67,7 @@ public final class CompiledInTest {
         }
         Path classes = dir.resolve("app-classes");
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        assertEquals(0, javac.run(null, null, null, "-d", classes.toString(), "-parameters", "-cp",
+        assertEquals(0, javac.run(null, null, null, "-d", classes.toString(), "-parameters", "-XDsuppressNotes", "-cp",
                 String.join(File.pathSeparator, classPath), source.toString()), className + " compiles against " + classPath);
         return classes;
     }

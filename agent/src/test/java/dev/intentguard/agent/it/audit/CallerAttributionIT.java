@@ -2,6 +2,7 @@ package dev.intentguard.agent.it.audit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.intentguard.agent.testkit.ForkedJvm;
+import dev.intentguard.it.audit.CallerContextApp;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * counters, and the kill switch at run time.
  */
 class CallerAttributionIT {
-    static final String APP = "dev.intentguard.it.audit.CallerContextApp";
+    static final String APP = CallerContextApp.class.getName();
     static final String TOOLS = String.join("\n",
             "tools:",
             "  - name: context_refund",

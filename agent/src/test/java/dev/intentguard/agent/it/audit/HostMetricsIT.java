@@ -3,6 +3,7 @@ package dev.intentguard.agent.it.audit;
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.LibraryJars;
 import dev.intentguard.agent.testkit.RawHttpServer;
+import dev.intentguard.it.audit.MeteredRetryLayersApp;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)        // a host that never serves or never counts fails, not hangs
 class HostMetricsIT {
-    static final String APP = "dev.intentguard.it.audit.MeteredRetryLayersApp";
+    static final String APP = MeteredRetryLayersApp.class.getName();
     static final List<String> MICROMETER = LibraryJars.of("io.micrometer:micrometer-registry-prometheus:1.17.1");
     static final String TOOLS = RetryLayersAuditIT.TOOLS + "reconcile:\n  interval: 200ms\n";
     private static final HttpClient HTTP = HttpClient.newHttpClient();

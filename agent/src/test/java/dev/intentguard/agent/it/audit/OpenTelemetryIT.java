@@ -3,6 +3,7 @@ package dev.intentguard.agent.it.audit;
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.LibraryJars;
 import dev.intentguard.agent.testkit.RawHttpServer;
+import dev.intentguard.it.audit.OtelSdkRetryLayersApp;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -52,13 +53,13 @@ class OpenTelemetryIT {
 
     @Test
     void anSdkSetUpInCodeGetsTheCountsAndTheSpanTheVerdict() throws Exception {
-        ForkedJvm.Result plain = ok(host("dev.intentguard.it.audit.OtelSdkRetryLayersApp", "retry|P-1|/refunds/plain", SDK)
+        ForkedJvm.Result plain = ok(host(OtelSdkRetryLayersApp.class.getName(), "retry|P-1|/refunds/plain", SDK)
                 .run(120));
         assertEquals(6, provider.requests("POST", "/refunds/plain").size(), plain.toString());
         assertEquals(List.of(), plain.lines("METRIC intentguard"), plain.toString());
         assertEquals(1, plain.lines("SPAN support-turn").size(), "the host's span is there: " + plain);
 
-        ForkedJvm.Result r = ok(host("dev.intentguard.it.audit.OtelSdkRetryLayersApp", "retry|S-1|/refunds/sdk", SDK)
+        ForkedJvm.Result r = ok(host(OtelSdkRetryLayersApp.class.getName(), "retry|S-1|/refunds/sdk", SDK)
                 .property("await.unknown.gauge", true).agent("config=" + world.config).run(120));
         assertEquals(1, provider.requests("POST", "/refunds/sdk").size(), r.toString());
         assertEquals("3", metric(r, "intentguard.tool.calls", "status=pending_unknown"), r.toString());

@@ -5,6 +5,7 @@ import dev.intentguard.agent.audit.report.HtmlReport;
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.HeadlessChromium;
 import dev.intentguard.agent.testkit.RawHttpServer;
+import dev.intentguard.it.audit.RetryLayersApp;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and JFR list what was prevented, by layer). The HTML report is opened in headless Chromium.
  */
 class RetryLayersAuditIT {
-    static final String APP = "dev.intentguard.it.audit.RetryLayersApp";
+    static final String APP = RetryLayersApp.class.getName();
     static final String TOOLS = String.join("\n",
             "http:",
             "  hosts: [127.0.0.1]",

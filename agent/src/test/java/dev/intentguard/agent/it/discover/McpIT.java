@@ -1,8 +1,11 @@
 package dev.intentguard.agent.it.discover;
 
-import dev.intentguard.agent.testkit.LibraryJars;
 import dev.intentguard.agent.testkit.ForkedJvm;
+import dev.intentguard.agent.testkit.LibraryJars;
 import dev.intentguard.agent.testkit.RawHttpServer;
+import dev.intentguard.it.discover.McpClientProgram;
+import dev.intentguard.it.discover.McpHttpPaymentsApp;
+import dev.intentguard.it.discover.McpPaymentsServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,9 +40,9 @@ class McpIT {
     static final List<String> LIBS = LibraryJars.of("io.modelcontextprotocol.sdk:mcp-core:2.1.0",
             "io.modelcontextprotocol.sdk:mcp-json-jackson3:2.1.0", "org.apache.tomcat.embed:tomcat-embed-core:11.0.27");
 
-    static final String SERVER = "dev.intentguard.it.discover.McpPaymentsServer";
-    static final String CLIENT = "dev.intentguard.it.discover.McpClientProgram";
-    static final String HTTP_APP = "dev.intentguard.it.discover.McpHttpPaymentsApp";
+    static final String SERVER = McpPaymentsServer.class.getName();
+    static final String CLIENT = McpClientProgram.class.getName();
+    static final String HTTP_APP = McpHttpPaymentsApp.class.getName();
     static final String KEY = "idempotency-key";
     static final String SENTENCE = "Safe to call once per set of arguments. Repeated calls return the original result.";
 

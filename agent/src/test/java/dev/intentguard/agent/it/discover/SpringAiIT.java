@@ -1,8 +1,9 @@
 package dev.intentguard.agent.it.discover;
 
-import dev.intentguard.agent.testkit.LibraryJars;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.intentguard.agent.testkit.ForkedJvm;
+import dev.intentguard.agent.testkit.LibraryJars;
+import dev.intentguard.it.discover.SaiApp;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -22,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * later, in another conversation, the user asks whether the refund went through and the model calls it a third time.
  */
 class SpringAiIT {
-    static final String APP = "dev.intentguard.it.discover.SaiApp";
+    static final String APP = SaiApp.class.getName();
     static final String DISCOVER = "discover:\n  spring-ai: true\n  default-effect: side_effect\n";
     static final String TOOLS = String.join("\n",
             "tools:",

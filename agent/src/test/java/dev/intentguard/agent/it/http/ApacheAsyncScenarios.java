@@ -2,6 +2,7 @@ package dev.intentguard.agent.it.http;
 
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.RawHttpServer;
+import dev.intentguard.it.http.ApacheAsyncApp;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -22,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * ({@link ApacheHttpClient5AsyncIT}: the newest supported, {@link ApacheHttpClient53AsyncIT}: the oldest).
  */
 abstract class ApacheAsyncScenarios {
-    static final String APP = "dev.intentguard.it.http.ApacheAsyncApp";
+    static final String APP = ApacheAsyncApp.class.getName();
     static final String TOOLS = String.join("\n",
             "tools:",
             "  - name: async_post",

@@ -2,6 +2,7 @@ package dev.intentguard.agent.it.http;
 
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.RawHttpServer;
+import dev.intentguard.it.http.ApacheApp;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -22,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * own count there. Run on the newest and the oldest supported version ({@link ApacheHttpClient5IT}, {@link ApacheHttpClient53IT}).
  */
 abstract class ApacheClassicScenarios {
-    static final String APP = "dev.intentguard.it.http.ApacheApp";
+    static final String APP = ApacheApp.class.getName();
     static final String TOOLS = String.join("\n",
             "tools:",
             "  - name: apache_post",

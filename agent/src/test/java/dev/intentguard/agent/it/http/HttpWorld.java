@@ -3,6 +3,7 @@ package dev.intentguard.agent.it.http;
 import dev.intentguard.agent.testkit.AgentFixture;
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.RawHttpServer;
+import dev.intentguard.it.http.HttpHostApp;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -14,7 +15,7 @@ import java.util.regex.Pattern;
 
 /** One HTTP test's world: a config for the tools of {@code HttpTools}, a raw provider, forked host JVMs. */
 final class HttpWorld implements AutoCloseable {
-    static final String APP = "dev.intentguard.it.http.HttpHostApp";
+    static final String APP = HttpHostApp.class.getName();
     static final String PENDING = "{\"status\":\"pending_unknown\"";
 
     final AgentFixture fixture;

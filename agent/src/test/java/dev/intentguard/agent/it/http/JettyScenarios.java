@@ -2,6 +2,7 @@ package dev.intentguard.agent.it.http;
 
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.RawHttpServer;
+import dev.intentguard.it.http.JettyApp;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * agent. Run on the oldest and the newest supported version ({@link Jetty120IT}: 12.0.0, {@link Jetty12IT}: 12.1.14).
  */
 abstract class JettyScenarios {
-    static final String APP = "dev.intentguard.it.http.JettyApp";
+    static final String APP = JettyApp.class.getName();
     static final String TOOLS = String.join("\n",
             "tools:",
             "  - name: jetty_post",

@@ -2,6 +2,7 @@ package dev.intentguard.agent.it.http;
 
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.RawHttpServer;
+import dev.intentguard.it.http.OkHttpApp;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -22,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * test shows what the agent changed. Run once per OkHttp major version ({@link OkHttp4IT}, {@link OkHttp5IT}).
  */
 abstract class OkHttpScenarios {
-    static final String APP = "dev.intentguard.it.http.OkHttpApp";
+    static final String APP = OkHttpApp.class.getName();
     static final String TOOLS = String.join("\n",
             "tools:",
             "  - name: okhttp_post",

@@ -2,6 +2,7 @@ package dev.intentguard.agent.it.http;
 
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.RawHttpServer;
+import dev.intentguard.it.http.ReactorApp;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * WebFlux 6.2.19).
  */
 abstract class ReactorNettyScenarios {
-    static final String APP = "dev.intentguard.it.http.ReactorApp";
+    static final String APP = ReactorApp.class.getName();
     static final String TOOLS = String.join("\n",
             "tools:",
             "  - name: web_post",

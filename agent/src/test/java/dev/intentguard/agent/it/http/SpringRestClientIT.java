@@ -3,6 +3,7 @@ package dev.intentguard.agent.it.http;
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.LibraryJars;
 import dev.intentguard.agent.testkit.RawHttpServer;
+import dev.intentguard.it.http.SpringRestApp;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -21,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * replaces a key the application set itself. Without the agent the application's own key goes out.
  */
 class SpringRestClientIT {
-    static final String APP = "dev.intentguard.it.http.SpringRestApp";
+    static final String APP = SpringRestApp.class.getName();
     static final List<String> FACTORIES = List.of("simple", "jdk", "httpcomponents", "jetty", "reactor");
     static final String TOOLS = String.join("\n",
             "tools:",

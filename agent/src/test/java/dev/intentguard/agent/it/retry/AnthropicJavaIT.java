@@ -1,13 +1,14 @@
 package dev.intentguard.agent.it.retry;
 
 import dev.intentguard.agent.testkit.LibraryJars;
+import dev.intentguard.it.retry.AnthropicTools;
 import java.util.List;
 
 /** {@link StainlessScenarios} on anthropic-java 3.14.0 ({@code messages().create}). */
 class AnthropicJavaIT extends StainlessScenarios {
     @Override
     String app() {
-        return "dev.intentguard.it.retry.AnthropicTools";
+        return AnthropicTools.class.getName();
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.intentguard.agent.it.retry;
 
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.RawHttpServer;
+import dev.intentguard.it.retry.FailsafeTools;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -25,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
  * {@link FailsafeIT}: 3.3.2).
  */
 abstract class FailsafeScenarios {
-    static final String APP = "dev.intentguard.it.retry.FailsafeTools";
+    static final String APP = FailsafeTools.class.getName();
     static final String TOOLS = "tools:\n"
             + "  - name: fs_sync\n    method: " + APP + "#refund\n    effect: side_effect\n"
             + "  - name: fs_async\n    method: " + APP + "#refundAsync\n    effect: side_effect\n";

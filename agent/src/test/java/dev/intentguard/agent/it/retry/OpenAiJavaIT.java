@@ -1,13 +1,14 @@
 package dev.intentguard.agent.it.retry;
 
 import dev.intentguard.agent.testkit.LibraryJars;
+import dev.intentguard.it.retry.OpenAiTools;
 import java.util.List;
 
 /** {@link StainlessScenarios} on openai-java 3.7.1 ({@code chat().completions().create}). */
 class OpenAiJavaIT extends StainlessScenarios {
     @Override
     String app() {
-        return "dev.intentguard.it.retry.OpenAiTools";
+        return OpenAiTools.class.getName();
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.intentguard.agent.it.retry;
 
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.RawHttpServer;
+import dev.intentguard.it.retry.FeignTools;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * 13.x).
  */
 abstract class OpenFeignScenarios {
-    static final String APP = "dev.intentguard.it.retry.FeignTools";
+    static final String APP = FeignTools.class.getName();
     static final String TOOLS = "tools:\n"
             + "  - name: feign_refund\n    method: dev.intentguard.it.retry.FeignTools#refund\n    effect: side_effect\n";
 

@@ -1,8 +1,9 @@
 package dev.intentguard.agent.it.retry;
 
-import dev.intentguard.agent.testkit.LibraryJars;
 import dev.intentguard.agent.testkit.ForkedJvm;
+import dev.intentguard.agent.testkit.LibraryJars;
 import dev.intentguard.agent.testkit.RawHttpServer;
+import dev.intentguard.it.retry.SpringRetryTools;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * without.
  */
 class SpringRetryIT {
-    static final String APP = "dev.intentguard.it.retry.SpringRetryTools";
+    static final String APP = SpringRetryTools.class.getName();
     static final List<String> LIBS = LibraryJars.of("org.springframework.retry:spring-retry:2.0.13",
             "org.springframework:spring-context:6.2.19", "org.aspectj:aspectjweaver:1.9.24");
     static final String TOOLS = "tools:\n"

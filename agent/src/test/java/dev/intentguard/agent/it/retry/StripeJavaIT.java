@@ -1,8 +1,9 @@
 package dev.intentguard.agent.it.retry;
 
-import dev.intentguard.agent.testkit.LibraryJars;
 import dev.intentguard.agent.testkit.ForkedJvm;
+import dev.intentguard.agent.testkit.LibraryJars;
 import dev.intentguard.agent.testkit.RawHttpServer;
+import dev.intentguard.it.retry.StripeTools;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class StripeJavaIT {
     static final List<String> LIBS = LibraryJars.of("com.stripe:stripe-java:33.3.0");
 
-    static final String APP = "dev.intentguard.it.retry.StripeTools";
+    static final String APP = StripeTools.class.getName();
     static final String TOOL = "stripe_refund";
     static final String TOOLS = "tools:\n  - name: " + TOOL + "\n    method: dev.intentguard.it.retry.StripeTools#refund\n"
             + "    effect: side_effect\n";
