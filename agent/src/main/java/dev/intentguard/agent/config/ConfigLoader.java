@@ -54,6 +54,23 @@ public final class ConfigLoader {
     private ConfigLoader() {
     }
 
+    /**
+     * The settings each section takes, by section ({@code ""}: the top level; {@code "tools.retry"}: a tool's retry
+     * budget): what the binder accepts, and what docs/config.md's tables must list ({@code ConfigDocsTest}).
+     */
+    static Map<String, List<String>> knownKeys() {
+        Map<String, List<String>> keys = new LinkedHashMap<>();
+        keys.put("", TOP_LEVEL);
+        keys.put("store", STORE_KEYS);
+        keys.put("reconcile", RECONCILE_KEYS);
+        keys.put("http", HTTP_KEYS);
+        keys.put("audit", AUDIT_KEYS);
+        keys.put("discover", DISCOVER_KEYS);
+        keys.put("tools", TOOL_KEYS);
+        keys.put("tools.retry", RETRY_KEYS);
+        return keys;
+    }
+
     /** The config used when no file is given: defaults, tools from annotations only. */
     public static AgentConfig defaults() {
         return new AgentConfig(null, Mode.ENFORCE, OnError.FAIL_OPEN, defaultStore(), HttpSettings.DEFAULTS,

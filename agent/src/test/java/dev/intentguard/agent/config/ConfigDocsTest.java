@@ -1,0 +1,112 @@
+package dev.intentguard.agent.config;
+
+import dev.intentguard.agent.weave.AgentPlugin;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * docs/config.md and the binder cannot disagree: each section's "Setting" tables list exactly the settings the
+ * binder accepts in that section, and a section the top level takes has its own heading.
+ */
+class ConfigDocsTest {
+    private static final Path DOC = Path.of("..", "docs", "config.md");
+    private static final Pattern HEADING = Pattern.compile("^## (?:`([\\w-]+)`|Top level)\\s*$");
+    private static final Pattern ROW = Pattern.compile("^\\| `([\\w-]+)` \\|");
+
+    /** The settings named in the first column of each level-2 section's "| Setting |" tables ("" for "Top level"). */
+    private static Map<String, List<String>> documented() throws IOException {
+        Map<String, List<String>> sections = new LinkedHashMap<>();
+        String section = null;
+        boolean inSettingsTable = false;
+        for (String line : Files.readAllLines(DOC)) {
+            Matcher heading = HEADING.matcher(line);
+            if (heading.matches()) {
+                section = heading.group(1) == null ? "" : heading.group(1);
+                sections.putIfAbsent(section, new ArrayList<>());
+                inSettingsTable = false;
+            } else if (line.startsWith("## ")) {
+                section = null;
+            } else if (section != null && line.startsWith("| Setting |")) {
+                inSettingsTable = true;
+            } else if (!line.startsWith("|")) {
+                inSettingsTable = false;
+            } else if (inSettingsTable) {
+                Matcher row = ROW.matcher(line);
+                if (row.find()) {
+                    sections.get(section).add(row.group(1));
+                }
+            }
+        }
+        return sections;
+    }
+
+    @Test
+    void eachSectionsTableListsExactlyTheSettingsTheBinderTakes() throws IOException {
+        Map<String, List<String>> docs = documented();
+        for (Map.Entry<String, List<String>> known : ConfigLoader.knownKeys().entrySet()) {
+            String section = known.getKey();
+            if (section.isEmpty() || section.contains(".")) {
+                continue;
+            }
+            assertTrue(docs.containsKey(section), "docs/config.md has no section ## `" + section + "`");
+            assertEquals(new TreeSet<>(known.getValue()), new TreeSet<>(docs.get(section)),
+                    "docs/config.md ## `" + section + "` lists other settings than the binder takes");
+        }
+    }
+
+    @Test
+    void theTopLevelIsItsTableAndItsSections() throws IOException {
+        Map<String, List<String>> docs = documented();
+        TreeSet<String> documentedTop = new TreeSet<>(docs.get(""));
+        for (String section : docs.keySet()) {
+            if (!section.isEmpty()) {
+                documentedTop.add(section);
+            }
+        }
+        assertEquals(new TreeSet<>(ConfigLoader.knownKeys().get("")), documentedTop,
+                "the top-level settings of docs/config.md (its table and its ## `section` headings)");
+    }
+
+    @Test
+    void thePluginsTableListsEveryPluginByName() throws IOException {
+        TreeSet<String> plugins = new TreeSet<>();
+        for (AgentPlugin plugin : ServiceLoader.load(AgentPlugin.class)) {
+            plugins.add(plugin.name());
+        }
+        TreeSet<String> documented = new TreeSet<>();
+        boolean inPlugins = false;
+        for (String line : Files.readAllLines(DOC)) {
+            if (line.startsWith("## ")) {
+                inPlugins = line.equals("## `plugins`");
+            } else if (inPlugins) {
+                Matcher row = Pattern.compile("^\\| `([\\w.-]+)` \\|").matcher(line);
+                if (row.find() && !line.startsWith("| Plugin")) {
+                    documented.add(row.group(1));
+                }
+            }
+        }
+        assertEquals(plugins, documented, "docs/config.md ## `plugins`: one row per plugin, by the name plugins: takes");
+    }
+
+    @Test
+    void aToolsRetryRowNamesEachOfItsSettings() throws IOException {
+        String retryRow = Files.readAllLines(DOC).stream().filter(l -> l.startsWith("| `retry` |")).findFirst().orElse("");
+        for (String key : ConfigLoader.knownKeys().get("tools.retry")) {
+            assertTrue(retryRow.contains("`" + key + "`"), "the tools retry row of docs/config.md does not name " + key);
+        }
+    }
+}
