@@ -50,6 +50,6 @@ public final class AgentArguments {
         if (v == null) {
             v = System.getProperty("intentguard.on-error");
         }
-        return v == null ? null : OnError.ofConfigName(v.trim());
+        return v == null ? null : ConfigChoice.named(OnError.class, v.trim());
     }
 }

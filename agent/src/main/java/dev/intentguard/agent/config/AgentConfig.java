@@ -17,21 +17,6 @@ public final class AgentConfig {
     private final PluginSettings plugins;
 
     public AgentConfig(Path source, Mode mode, OnError onError, StoreSettings store, HttpSettings http,
-                       ReconcileSettings reconcile, List<ToolSpec> tools) {
-        this(source, mode, onError, store, http, reconcile, tools, AuditSettings.DEFAULTS);
-    }
-
-    public AgentConfig(Path source, Mode mode, OnError onError, StoreSettings store, HttpSettings http,
-                       ReconcileSettings reconcile, List<ToolSpec> tools, AuditSettings audit) {
-        this(source, mode, onError, store, http, reconcile, tools, audit, DiscoverSettings.DEFAULTS);
-    }
-
-    public AgentConfig(Path source, Mode mode, OnError onError, StoreSettings store, HttpSettings http,
-                       ReconcileSettings reconcile, List<ToolSpec> tools, AuditSettings audit, DiscoverSettings discover) {
-        this(source, mode, onError, store, http, reconcile, tools, audit, discover, PluginSettings.DEFAULTS);
-    }
-
-    public AgentConfig(Path source, Mode mode, OnError onError, StoreSettings store, HttpSettings http,
                        ReconcileSettings reconcile, List<ToolSpec> tools, AuditSettings audit, DiscoverSettings discover,
                        PluginSettings plugins) {
         this.source = source;

@@ -54,6 +54,40 @@ public final class ConfigLoader {
     private ConfigLoader() {
     }
 
+    /** What a boolean setting takes. */
+    private enum Bool implements ConfigChoice {
+        TRUE(true), FALSE(false);
+
+        final boolean value;
+
+        Bool(boolean value) {
+            this.value = value;
+        }
+
+        @Override
+        public String configName() {
+            return value ? "true" : "false";
+        }
+    }
+
+    /** What a {@code plugins:} entry takes ({@code true} and {@code false} say the same, as YAML readers expect). */
+    private enum Switch implements ConfigChoice {
+        ON("on", true), OFF("off", false), TRUE("true", true), FALSE("false", false);
+
+        final String configName;
+        final boolean on;
+
+        Switch(String configName, boolean on) {
+            this.configName = configName;
+            this.on = on;
+        }
+
+        @Override
+        public String configName() {
+            return configName;
+        }
+    }
+
     /**
      * The settings each section takes, by section ({@code ""}: the top level; {@code "tools.retry"}: a tool's retry
      * budget): what the binder accepts, and what docs/config.md's tables must list ({@code ConfigDocsTest}).
@@ -74,7 +108,7 @@ public final class ConfigLoader {
     /** The config used when no file is given: defaults, tools from annotations only. */
     public static AgentConfig defaults() {
         return new AgentConfig(null, Mode.ENFORCE, OnError.FAIL_OPEN, defaultStore(), HttpSettings.DEFAULTS,
-                ReconcileSettings.DEFAULTS, List.of());
+                ReconcileSettings.DEFAULTS, List.of(), AuditSettings.DEFAULTS, DiscoverSettings.DEFAULTS, PluginSettings.DEFAULTS);
     }
 
     private static StoreSettings defaultStore() {
@@ -105,7 +139,7 @@ public final class ConfigLoader {
         try {
             Matcher m = ON_ERROR_LINE.matcher(Files.readString(file, StandardCharsets.UTF_8));
             if (m.find()) {
-                OnError e = OnError.ofConfigName(m.group(1));
+                OnError e = ConfigChoice.named(OnError.class, m.group(1));
                 return e == null ? OnError.FAIL_OPEN : e;
             }
         } catch (IOException | RuntimeException ignored) {
@@ -157,28 +191,9 @@ public final class ConfigLoader {
             checkKeys(map, TOP_LEVEL, "");
             Mode mode = Mode.ENFORCE;
             YamlNode.Entry modeEntry = map.entries.get("mode");
-            if (modeEntry != null) {
-                String m = scalar(modeEntry, "mode");
-                if ("enforce".equals(m)) {
-                    mode = Mode.ENFORCE;
-                } else if ("audit".equals(m)) {
-                    mode = Mode.AUDIT;
-                } else if (m != null) {
-                    problem(modeEntry.keyLine, "mode \"" + m + "\" is not a mode", "write mode: enforce (or mode: audit)");
-                }
-            }
-            OnError onError = OnError.FAIL_OPEN;
-            YamlNode.Entry onErrorEntry = map.entries.get("on-error");
-            if (onErrorEntry != null) {
-                String v = scalar(onErrorEntry, "on-error");
-                OnError parsed = OnError.ofConfigName(v);
-                if (parsed != null) {
-                    onError = parsed;
-                } else if (v != null) {
-                    problem(onErrorEntry.keyLine, "on-error \"" + v + "\" is not a choice",
-                            "write on-error: fail-open (run unguarded when intentguard cannot work) or on-error: fail-closed");
-                }
-            }
+            mode = choice(modeEntry, "mode", Mode.class, mode, "write mode: enforce (or mode: audit)");
+            OnError onError = choice(map.entries.get("on-error"), "on-error", OnError.class, OnError.FAIL_OPEN,
+                    "write on-error: fail-open (run unguarded when intentguard cannot work) or on-error: fail-closed");
             StoreSettings store = store(map.entries.get("store"));
             HttpSettings http = http(map.entries.get("http"));
             ReconcileSettings reconcile = reconcile(map.entries.get("reconcile"));
@@ -333,12 +348,10 @@ public final class ConfigLoader {
             }
             Map<String, Integer> off = new LinkedHashMap<>();
             for (Map.Entry<String, YamlNode.Entry> e : map.entries.entrySet()) {
-                String v = scalar(e.getValue(), "plugins." + e.getKey());
-                if ("off".equals(v) || "false".equals(v)) {
+                Switch on = choice(e.getValue(), "plugins." + e.getKey(), Switch.class, Switch.ON,
+                        "write " + e.getKey() + ": off (leave that library uninstrumented) or " + e.getKey() + ": on");
+                if (!on.on) {
                     off.put(e.getKey(), e.getValue().keyLine);
-                } else if (v != null && !"on".equals(v) && !"true".equals(v)) {
-                    problem(e.getValue().keyLine, "plugins." + e.getKey() + " \"" + v + "\" is not on or off",
-                            "write " + e.getKey() + ": off (leave that library uninstrumented) or " + e.getKey() + ": on");
                 }
             }
             return new PluginSettings(off);
@@ -360,18 +373,8 @@ public final class ConfigLoader {
                     "write spring-ai: true (guard Spring AI @Tool methods) or spring-ai: false");
             boolean mcp = bool(map.entries.get("mcp"), "discover.mcp", d.mcp(),
                     "write mcp: true (guard MCP server tools by their hints) or mcp: false");
-            Effect effect = d.defaultEffect();
-            YamlNode.Entry e = map.entries.get("default-effect");
-            if (e != null) {
-                String v = scalar(e, "discover.default-effect");
-                Effect parsed = Effect.ofConfigName(v);
-                if (parsed != null) {
-                    effect = parsed;
-                } else if (v != null) {
-                    problem(e.keyLine, "discover.default-effect \"" + v + "\" is not an effect",
-                            "write default-effect: side_effect (or read, or idempotent)");
-                }
-            }
+            Effect effect = choice(map.entries.get("default-effect"), "discover.default-effect", Effect.class,
+                    d.defaultEffect(), "write default-effect: side_effect (or read, or idempotent)");
             boolean describe = bool(map.entries.get("describe"), "discover.describe", d.describe(),
                     "write describe: true (tell the model a side-effect tool is safe to call once) or describe: false");
             String sentence = d.sentence();
@@ -389,18 +392,25 @@ public final class ConfigLoader {
         }
 
         private boolean bool(YamlNode.Entry e, String what, boolean fallback, String fix) {
+            return choice(e, what, Bool.class, fallback ? Bool.TRUE : Bool.FALSE, fix).value;
+        }
+
+        /**
+         * The setting {@code e} names one of {@code type}'s constants by its config name; anything else is a problem
+         * that lists the names, and leaves {@code fallback}. The one way every choice-valued setting is read.
+         */
+        private <E extends Enum<E> & ConfigChoice> E choice(YamlNode.Entry e, String what, Class<E> type, E fallback,
+                                                            String fix) {
             if (e == null) {
                 return fallback;
             }
             String v = scalar(e, what);
-            if ("true".equals(v)) {
-                return true;
-            }
-            if ("false".equals(v)) {
-                return false;
+            E parsed = ConfigChoice.named(type, v);
+            if (parsed != null) {
+                return parsed;
             }
             if (v != null) {
-                problem(e.keyLine, what + " \"" + v + "\" is not true or false", fix);
+                problem(e.keyLine, what + " \"" + v + "\" is not " + ConfigChoice.names(type), fix);
             }
             return fallback;
         }
@@ -426,30 +436,11 @@ public final class ConfigLoader {
                             "write a header name such as Idempotency-Key (letters, digits and '-')");
                 }
             }
-            HttpSettings.Format format = d.format();
-            YamlNode.Entry f = map.entries.get("format");
-            if (f != null) {
-                String v = scalar(f, "http.format");
-                HttpSettings.Format parsed = HttpSettings.Format.of(v);
-                if (parsed != null) {
-                    format = parsed;
-                } else if (v != null) {
-                    problem(f.keyLine, "http.format \"" + v + "\" is not a format",
-                            "write format: token (the key as is) or format: sf-string (quoted, as the IETF draft says)");
-                }
-            }
-            HttpSettings.ClientRetries retries = d.clientRetries();
-            YamlNode.Entry r = map.entries.get("client-retries");
-            if (r != null) {
-                String v = scalar(r, "http.client-retries");
-                HttpSettings.ClientRetries parsed = HttpSettings.ClientRetries.of(v);
-                if (parsed != null) {
-                    retries = parsed;
-                } else if (v != null) {
-                    problem(r.keyLine, "http.client-retries \"" + v + "\" is not a choice",
-                            "write client-retries: suppress (send each request once) or client-retries: same-key");
-                }
-            }
+            HttpSettings.Format format = choice(map.entries.get("format"), "http.format", HttpSettings.Format.class,
+                    d.format(), "write format: token (the key as is) or format: sf-string (quoted, as the IETF draft says)");
+            HttpSettings.ClientRetries retries = choice(map.entries.get("client-retries"), "http.client-retries",
+                    HttpSettings.ClientRetries.class, d.clientRetries(),
+                    "write client-retries: suppress (send each request once) or client-retries: same-key");
             List<String> hosts = words(map.entries.get("hosts"), "http.hosts", HOST,
                     "write host names or host:port, e.g. hosts: [api.stripe.com, 127.0.0.1:8080]");
             List<String> methods = words(map.entries.get("methods"), "http.methods", Pattern.compile("[A-Za-z]+"),
@@ -549,11 +540,11 @@ public final class ConfigLoader {
             YamlNode.Entry effectEntry = map.entries.get("effect");
             if (effectEntry != null) {
                 String v = scalar(effectEntry, "effect");
-                effect = Effect.ofConfigName(v);
+                effect = ConfigChoice.named(Effect.class, v);
                 if (effect == null && v != null) {
                     String normalized = v.toLowerCase(Locale.ROOT).replace('-', '_').replace(' ', '_');
-                    Effect close = Effect.ofConfigName(normalized);
-                    problem(effectEntry.keyLine, "effect \"" + v + "\" is not one of read, idempotent, side_effect",
+                    Effect close = ConfigChoice.named(Effect.class, normalized);
+                    problem(effectEntry.keyLine, "effect \"" + v + "\" is not " + ConfigChoice.names(Effect.class),
                             close != null ? "write effect: " + close.configName()
                                     : "write effect: side_effect (changes the world), idempotent (safe to repeat) or read");
                 }
@@ -571,17 +562,8 @@ public final class ConfigLoader {
                 }
             }
 
-            boolean enabled = true;
-            YamlNode.Entry enabledEntry = map.entries.get("enabled");
-            if (enabledEntry != null) {
-                String v = scalar(enabledEntry, "enabled");
-                if ("true".equals(v) || "false".equals(v)) {
-                    enabled = Boolean.parseBoolean(v);
-                } else if (v != null) {
-                    problem(enabledEntry.keyLine, "enabled \"" + v + "\" is not true or false",
-                            "write enabled: true, or enabled: false to switch the tool off");
-                }
-            }
+            boolean enabled = bool(map.entries.get("enabled"), "enabled", true,
+                    "write enabled: true, or enabled: false to switch the tool off");
             String check = null;
             YamlNode.Entry checkEntry = map.entries.get("check");
             if (checkEntry != null) {
@@ -596,17 +578,9 @@ public final class ConfigLoader {
             }
             RetryBudget retry = retry(map.entries.get("retry"), effect);
             java.util.Set<Integer> notProcessed = statuses(map.entries.get("not-processed"));
-            UnknownPolicy unknown = UnknownPolicy.CHECK;
-            YamlNode.Entry unknownEntry = map.entries.get("unknown");
-            if (unknownEntry != null) {
-                String v = scalar(unknownEntry, "unknown");
-                unknown = UnknownPolicy.ofConfigName(v);
-                if (unknown == null && v != null) {
-                    problem(unknownEntry.keyLine, "unknown \"" + v + "\" is not check or resend-same-key",
-                            "write unknown: check (the default: ask the tool's check), or unknown: resend-same-key (only for a "
-                                    + "provider that replays a key's first response, as Stripe does)");
-                }
-            }
+            UnknownPolicy unknown = choice(map.entries.get("unknown"), "unknown", UnknownPolicy.class, UnknownPolicy.CHECK,
+                    "write unknown: check (the default: ask the tool's check), or unknown: resend-same-key (only for a "
+                            + "provider that replays a key's first response, as Stripe does)");
             String escalate = null;
             YamlNode.Entry escalateEntry = map.entries.get("escalate");
             if (escalateEntry != null) {
@@ -622,7 +596,7 @@ public final class ConfigLoader {
             YamlNode.Entry keyEntry = map.entries.get("key");
             YamlNode.Entry excludeEntry = map.entries.get("exclude");
             return new ToolSpec(name, method, effect, key, exclude, enabled, check, retry, notProcessed,
-                    unknown == null ? UnknownPolicy.CHECK : unknown, escalate, item.line,
+                    unknown, escalate, item.line,
                     keyEntry == null ? item.line : keyEntry.keyLine, excludeEntry == null ? item.line : excludeEntry.keyLine);
         }
 

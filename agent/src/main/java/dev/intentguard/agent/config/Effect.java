@@ -1,7 +1,7 @@
 package dev.intentguard.agent.config;
 
 /** How a tool's call changes the world, which decides what the agent does with it. */
-public enum Effect {
+public enum Effect implements ConfigChoice {
     /** Only reads: retried freely, never instrumented. */
     READ("read"),
     /** Safe to repeat with the same arguments: runs every time, always with the same intent key. */
@@ -15,16 +15,8 @@ public enum Effect {
         this.configName = configName;
     }
 
+    @Override
     public String configName() {
         return configName;
-    }
-
-    static Effect ofConfigName(String name) {
-        for (Effect e : values()) {
-            if (e.configName.equals(name)) {
-                return e;
-            }
-        }
-        return null;
     }
 }

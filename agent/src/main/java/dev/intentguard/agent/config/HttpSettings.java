@@ -7,7 +7,7 @@ import java.util.Set;
 /** The {@code http:} section: how the intent key travels on outgoing requests of a guarded tool. */
 public final class HttpSettings {
     /** {@code client-retries}: what happens to an HTTP client's or SDK's own resends inside a guarded tool. */
-    public enum ClientRetries {
+    public enum ClientRetries implements ConfigChoice {
         /** Each request is sent at most once; the resends the client would make are recorded, not sent. */
         SUPPRESS("suppress"),
         /** The client's resends go ahead, each carrying the same key. */
@@ -19,22 +19,14 @@ public final class HttpSettings {
             this.configName = configName;
         }
 
+        @Override
         public String configName() {
             return configName;
-        }
-
-        static ClientRetries of(String name) {
-            for (ClientRetries c : values()) {
-                if (c.configName.equals(name)) {
-                    return c;
-                }
-            }
-            return null;
         }
     }
 
     /** {@code format}: a bare token (Stripe and most providers) or an IETF structured-field string. */
-    public enum Format {
+    public enum Format implements ConfigChoice {
         TOKEN("token"),
         SF_STRING("sf-string");
 
@@ -44,17 +36,9 @@ public final class HttpSettings {
             this.configName = configName;
         }
 
+        @Override
         public String configName() {
             return configName;
-        }
-
-        static Format of(String name) {
-            for (Format f : values()) {
-                if (f.configName.equals(name)) {
-                    return f;
-                }
-            }
-            return null;
         }
     }
 

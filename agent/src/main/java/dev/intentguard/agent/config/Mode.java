@@ -1,7 +1,7 @@
 package dev.intentguard.agent.config;
 
 /** Whether the agent acts ({@code enforce}) or only records what it would have done ({@code audit}). */
-public enum Mode {
+public enum Mode implements ConfigChoice {
     ENFORCE("enforce"),
     AUDIT("audit");
 
@@ -11,6 +11,7 @@ public enum Mode {
         this.configName = configName;
     }
 
+    @Override
     public String configName() {
         return configName;
     }

@@ -4,7 +4,7 @@ package dev.intentguard.agent.config;
  * What happens when intentguard itself cannot do its job (bad config, unusable store): the application
  * runs without the guard ({@code fail-open}), or guarded tools refuse to run unguarded ({@code fail-closed}).
  */
-public enum OnError {
+public enum OnError implements ConfigChoice {
     FAIL_OPEN("fail-open"),
     FAIL_CLOSED("fail-closed");
 
@@ -14,16 +14,8 @@ public enum OnError {
         this.configName = configName;
     }
 
+    @Override
     public String configName() {
         return configName;
-    }
-
-    static OnError ofConfigName(String name) {
-        for (OnError e : values()) {
-            if (e.configName.equals(name)) {
-                return e;
-            }
-        }
-        return null;
     }
 }

@@ -1,7 +1,7 @@
 package dev.intentguard.agent.config;
 
 /** A tool's {@code unknown:}: what a repeat of an intent whose outcome is unknown does. */
-public enum UnknownPolicy {
+public enum UnknownPolicy implements ConfigChoice {
     /** Run the tool's {@code check} (at most once per {@code reconcile.check-interval}); without a check, answer as is. */
     CHECK("check"),
     /**
@@ -16,16 +16,8 @@ public enum UnknownPolicy {
         this.configName = configName;
     }
 
+    @Override
     public String configName() {
         return configName;
-    }
-
-    public static UnknownPolicy ofConfigName(String name) {
-        for (UnknownPolicy p : values()) {
-            if (p.configName.equals(name)) {
-                return p;
-            }
-        }
-        return null;
     }
 }

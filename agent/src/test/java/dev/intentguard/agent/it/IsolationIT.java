@@ -107,7 +107,7 @@ class IsolationIT {
         ForkedJvm.Result r = world.host("refund|8812|49.00|EUR|a", "refund|8812|49.00|EUR|b").run(60);
 
         assertEquals(0, r.exitCode, r.toString());
-        assertTrue(r.stderr.contains(world.config + ":4: effect \"side-effect\" is not one of read, idempotent, side_effect"), r.stderr);
+        assertTrue(r.stderr.contains(world.config + ":4: effect \"side-effect\" is not read, idempotent or side_effect"), r.stderr);
         assertTrue(r.stderr.contains("fix: write effect: side_effect"), r.stderr);
         assertTrue(r.stderr.contains("intentguard is off for this run (on-error: fail-open)"), r.stderr);
         assertEquals(2, r.lines("RESULT refund {\"id\"").size(), "the app ran, unguarded");
@@ -122,7 +122,7 @@ class IsolationIT {
 
         assertEquals(78, r.exitCode, r.toString());
         assertEquals("", r.stdout, "main never ran");
-        assertTrue(r.stderr.contains(world.config + ":5: effect \"sideeffect\" is not one of read, idempotent, side_effect"), r.stderr);
+        assertTrue(r.stderr.contains(world.config + ":5: effect \"sideeffect\" is not read, idempotent or side_effect"), r.stderr);
         assertTrue(r.stderr.contains("The JVM stops before main (on-error: fail-closed, exit status 78)"), r.stderr);
         assertEquals(0, world.provider.requests().size());
     }

@@ -1,8 +1,11 @@
 package dev.intentguard.bench.adapter;
 
 import dev.intentguard.agent.config.AgentConfig;
+import dev.intentguard.agent.config.AuditSettings;
+import dev.intentguard.agent.config.DiscoverSettings;
 import dev.intentguard.agent.config.HttpSettings;
 import dev.intentguard.agent.config.OnError;
+import dev.intentguard.agent.config.PluginSettings;
 import dev.intentguard.agent.config.ReconcileSettings;
 import dev.intentguard.agent.config.StoreSettings;
 import dev.intentguard.agent.http.HttpGuard;
@@ -101,7 +104,9 @@ public class AdapterSteps {
         StoreSettings store = new StoreSettings(Path.of("unused.dat"), 1000, Duration.ofDays(1), Duration.ofSeconds(1),
                 8192, Duration.ofSeconds(1), Duration.ofSeconds(1));
         new HttpGuard(new AgentConfig(null, dev.intentguard.agent.config.Mode.ENFORCE, OnError.FAIL_OPEN, store,
-                HttpSettings.DEFAULTS, ReconcileSettings.DEFAULTS, List.of())).install();
+                HttpSettings.DEFAULTS, ReconcileSettings.DEFAULTS, List.of(), AuditSettings.DEFAULTS,
+                DiscoverSettings.DEFAULTS, PluginSettings.DEFAULTS))
+                .install();
         boolean agent = !where.equals("none");
         switch (client) {
             case "jdk":

@@ -4,8 +4,10 @@ import dev.intentguard.agent.audit.AuditRecorder;
 import dev.intentguard.agent.audit.CallAudit;
 import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.agent.config.AuditSettings;
+import dev.intentguard.agent.config.DiscoverSettings;
 import dev.intentguard.agent.config.HttpSettings;
 import dev.intentguard.agent.config.OnError;
+import dev.intentguard.agent.config.PluginSettings;
 import dev.intentguard.agent.config.ReconcileSettings;
 import dev.intentguard.agent.config.StoreSettings;
 import dev.intentguard.agent.wire.WireAttempt;
@@ -77,7 +79,8 @@ public class AuditRecordingBenchmark {
         StoreSettings store = new StoreSettings(dir.resolve("intents.dat"), 1000, Duration.ofDays(1), Duration.ofSeconds(1),
                 8192, Duration.ofSeconds(1), Duration.ofSeconds(1));
         AgentConfig config = new AgentConfig(null, mode, OnError.FAIL_OPEN, store, HttpSettings.DEFAULTS,
-                ReconcileSettings.DEFAULTS, List.of(), new AuditSettings(journal, 16L << 20, 4, 8192, false));
+                ReconcileSettings.DEFAULTS, List.of(), new AuditSettings(journal, 16L << 20, 4, 8192, false),
+                DiscoverSettings.DEFAULTS, PluginSettings.DEFAULTS);
         return AuditRecorder.create(config);
     }
 

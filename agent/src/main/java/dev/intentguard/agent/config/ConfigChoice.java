@@ -1,0 +1,32 @@
+package dev.intentguard.agent.config;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An enum a setting takes by the name written in the config ({@code mode: audit}, {@code effect: side_effect}): one
+ * lookup for every such setting, and the list of names an error message offers.
+ */
+interface ConfigChoice {
+    String configName();
+
+    /** The constant written {@code name}, or {@code null}. */
+    static <E extends Enum<E> & ConfigChoice> E named(Class<E> type, String name) {
+        for (E choice : type.getEnumConstants()) {
+            if (choice.configName().equals(name)) {
+                return choice;
+            }
+        }
+        return null;
+    }
+
+    /** The names, as a message says them: {@code enforce or audit}, {@code read, idempotent or side_effect}. */
+    static <E extends Enum<E> & ConfigChoice> String names(Class<E> type) {
+        List<String> names = new ArrayList<>();
+        for (E choice : type.getEnumConstants()) {
+            names.add(choice.configName());
+        }
+        int last = names.size() - 1;
+        return last == 0 ? names.get(0) : String.join(", ", names.subList(0, last)) + " or " + names.get(last);
+    }
+}
