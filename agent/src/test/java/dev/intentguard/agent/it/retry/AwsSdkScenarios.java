@@ -1,12 +1,8 @@
 package dev.intentguard.agent.it.retry;
 
-import dev.intentguard.agent.testkit.CompiledInTest;
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.RawHttpServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * carrying the intent key, and the tool ends {@code pending_unknown}. The host app is compiled here against the SDK
  * version under test ({@link AwsSdkIT}: the newest the plugin supports, {@link AwsSdkOldestIT}: the oldest).
  */
-abstract class AwsSdkScenarios {
+abstract class AwsSdkScenarios extends CompiledHostScenarios {
     static final String APP = "dev.intentguard.it.retry.AwsTools";
     static final String TOOLS = "tools:\n"
             + "  - name: sns_notify\n    method: " + APP + "#notifyRefund\n    effect: side_effect\n"
@@ -50,29 +46,28 @@ abstract class AwsSdkScenarios {
             + "</PublishResponse>";
     private static final Pattern TOKEN = Pattern.compile("\"ClientRequestToken\"\\s*:\\s*\"([^\"]+)\"");
 
-    @TempDir
-    Path dir;
-    RetryWorld world;
-    List<String> classPath;
-
     /** The SDK's jars at the version under test: SNS, DynamoDB and the three HTTP clients ({@link #clients}). */
     abstract List<String> lib();
+
+    @Override
+    String app() {
+        return APP;
+    }
+
+    @Override
+    String tools() {
+        return TOOLS;
+    }
+
+    @Override
+    String okBody() {
+        return PUBLISHED;
+    }
 
     /** The service clients and HTTP clients the host app uses, beside sdk-core, at {@code version}. */
     static String[] clients(String version) {
         return Stream.of("sns", "dynamodb", "apache-client", "url-connection-client", "netty-nio-client")
                 .map(artifact -> "software.amazon.awssdk:" + artifact + ":" + version).toArray(String[]::new);
-    }
-
-    @BeforeEach
-    void setUp() throws Exception {
-        world = new RetryWorld(dir).okBody(PUBLISHED).config("  hosts: [127.0.0.1]\n  client-retries: suppress", TOOLS);
-        classPath = CompiledInTest.hostClassPath(APP, lib());
-    }
-
-    @AfterEach
-    void tearDown() {
-        world.close();
     }
 
     @Test

@@ -1,14 +1,9 @@
 package dev.intentguard.agent.it.retry;
 
-import dev.intentguard.agent.testkit.CompiledInTest;
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.RawHttpServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Path;
 import java.util.List;
 
 import static dev.intentguard.agent.it.retry.RetryWorld.PENDING;
@@ -25,29 +20,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * app is compiled here against the version under test ({@link AzureIT}: the newest azure-core the plugin supports,
  * {@link AzureOldestIT}: the oldest).
  */
-abstract class AzureScenarios {
+abstract class AzureScenarios extends CompiledHostScenarios {
     static final String APP = "dev.intentguard.it.retry.AzureTools";
     static final String TOOLS = "tools:\n"
             + "  - name: azure_refund\n    method: " + APP + "#refundSync\n    effect: side_effect\n"
             + "  - name: azure_refund_async\n    method: " + APP + "#refundAsync\n    effect: side_effect\n";
 
-    @TempDir
-    Path dir;
-    RetryWorld world;
-    List<String> classPath;
-
     /** azure-core and azure-core-http-netty at the version under test. */
     abstract List<String> lib();
 
-    @BeforeEach
-    void setUp() throws Exception {
-        world = new RetryWorld(dir).config("  hosts: [127.0.0.1]\n  client-retries: suppress", TOOLS);
-        classPath = CompiledInTest.hostClassPath(APP, lib());
+    @Override
+    String app() {
+        return APP;
     }
 
-    @AfterEach
-    void tearDown() {
-        world.close();
+    @Override
+    String tools() {
+        return TOOLS;
     }
 
     @Test

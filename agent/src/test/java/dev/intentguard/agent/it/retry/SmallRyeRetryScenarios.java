@@ -3,12 +3,8 @@ package dev.intentguard.agent.it.retry;
 import dev.intentguard.agent.testkit.CompiledInTest;
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.RawHttpServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Path;
 import java.util.List;
 
 import static dev.intentguard.agent.it.retry.RetryWorld.PENDING;
@@ -29,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * extension in Weld SE). The host apps are compiled here against the version under test ({@link SmallRyeRetryIT}: 6.11.2, the Future-based loop of
  * 6.10+; {@link SmallRyeRetryOldestIT}: 6.9.0, the first on SmallRye's Future).
  */
-abstract class SmallRyeRetryScenarios {
+abstract class SmallRyeRetryScenarios extends CompiledHostScenarios {
     static final String APP = "dev.intentguard.it.retry.SmallRyeRetryTools";
     static final String TOOL = "smallrye_refund";
     static final String MP_APP = "dev.intentguard.it.retry.MicroProfileRetryTools";
@@ -37,27 +33,21 @@ abstract class SmallRyeRetryScenarios {
     static final String TOOLS = "tools:\n  - name: " + TOOL + "\n    method: " + APP + "#refundWithRetry\n    effect: side_effect\n"
             + "  - name: " + MP_TOOL + "\n    method: " + MP_APP + "#refundWithRetry\n    effect: side_effect\n";
 
-    @TempDir
-    Path dir;
-    RetryWorld world;
-    List<String> classPath;
-
     /** smallrye-fault-tolerance-standalone at the version under test. */
     abstract List<String> lib();
 
+    @Override
+    String app() {
+        return APP;
+    }
+
+    @Override
+    String tools() {
+        return TOOLS;
+    }
+
     /** SmallRye Fault Tolerance's CDI extension at the version under test, with Weld SE and SmallRye Config. */
     abstract List<String> cdiLib();
-
-    @BeforeEach
-    void setUp() throws Exception {
-        world = new RetryWorld(dir).config("  hosts: [127.0.0.1]\n  client-retries: suppress", TOOLS);
-        classPath = CompiledInTest.hostClassPath(APP, lib());
-    }
-
-    @AfterEach
-    void tearDown() {
-        world.close();
-    }
 
     @Test
     void theRetryInsideTheToolStopsOnceTheOutcomeIsUnknownAndGoesAfterARefusal() throws Exception {

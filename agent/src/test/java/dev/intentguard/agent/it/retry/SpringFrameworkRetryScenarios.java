@@ -1,15 +1,9 @@
 package dev.intentguard.agent.it.retry;
 
-import dev.intentguard.agent.testkit.CompiledInTest;
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.RawHttpServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import static dev.intentguard.agent.it.retry.RetryWorld.PENDING;
@@ -28,36 +22,23 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
  * (the agent's test class path has Spring 6); run on the oldest and the newest supported version
  * ({@link SpringFrameworkRetryOldestIT}: 7.0.0, {@link SpringFrameworkRetryIT}: 7.0.10).
  */
-abstract class SpringFrameworkRetryScenarios {
+abstract class SpringFrameworkRetryScenarios extends CompiledHostScenarios {
     static final String APP = "dev.intentguard.it.retry.SpringFrameworkRetryTools";
     static final String TOOLS = "tools:\n"
             + "  - name: sf_template\n    method: " + APP + "#refundWithTemplate\n    effect: side_effect\n"
             + "  - name: sf_retryable\n    method: " + APP + "#refundWithRetryable\n    effect: side_effect\n";
 
-    @TempDir
-    Path dir;
-    RetryWorld world;
-    List<String> classPath;
-
     /** The jars of the Spring version under test. */
     abstract List<String> lib();
 
-    @BeforeEach
-    void setUp() throws Exception {
-        world = new RetryWorld(dir).config("  hosts: [127.0.0.1]\n  client-retries: suppress", TOOLS);
-        classPath = new ArrayList<>(lib());
-        classPath.add(0, compileApp().toString());
+    @Override
+    String app() {
+        return APP;
     }
 
-    @AfterEach
-    void tearDown() {
-        world.close();
-    }
-
-    private Path compileApp() throws Exception {
-        List<String> cp = new ArrayList<>(List.of(ForkedJvm.testClasses()));
-        cp.addAll(lib());
-        return CompiledInTest.compile(APP, dir, cp);
+    @Override
+    String tools() {
+        return TOOLS;
     }
 
     @Test

@@ -1,14 +1,9 @@
 package dev.intentguard.agent.it.retry;
 
-import dev.intentguard.agent.testkit.CompiledInTest;
 import dev.intentguard.agent.testkit.ForkedJvm;
 import dev.intentguard.agent.testkit.RawHttpServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Path;
 import java.util.List;
 
 import static dev.intentguard.agent.it.retry.RetryWorld.PENDING;
@@ -26,29 +21,28 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
  * against the version under test ({@link TwilioIT}: the newest the plugin supports, over Apache HttpClient 5;
  * {@link TwilioOldestIT}: the oldest, over Apache HttpClient 4).
  */
-abstract class TwilioScenarios {
+abstract class TwilioScenarios extends CompiledHostScenarios {
     static final String APP = "dev.intentguard.it.retry.TwilioTools";
     static final String TOOL = "text_refund";
     static final String TOOLS = "tools:\n  - name: " + TOOL + "\n    method: " + APP + "#textRefund\n    effect: side_effect\n";
     static final String SENT = "{\"sid\":\"SM1\",\"status\":\"queued\",\"body\":\"refund\"}";
 
-    @TempDir
-    Path dir;
-    RetryWorld world;
-    List<String> classPath;
-
     /** The jars of the twilio-java version under test. */
     abstract List<String> lib();
 
-    @BeforeEach
-    void setUp() throws Exception {
-        world = new RetryWorld(dir).okBody(SENT).config("  hosts: [127.0.0.1]\n  client-retries: suppress", TOOLS);
-        classPath = CompiledInTest.hostClassPath(APP, lib());
+    @Override
+    String app() {
+        return APP;
     }
 
-    @AfterEach
-    void tearDown() {
-        world.close();
+    @Override
+    String tools() {
+        return TOOLS;
+    }
+
+    @Override
+    String okBody() {
+        return SENT;
     }
 
     private List<RawHttpServer.Request> texts(String base) {
