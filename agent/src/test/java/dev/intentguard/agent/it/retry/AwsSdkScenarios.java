@@ -46,23 +46,12 @@ abstract class AwsSdkScenarios extends CompiledHostScenarios {
             + "</PublishResponse>";
     private static final Pattern TOKEN = Pattern.compile("\"ClientRequestToken\"\\s*:\\s*\"([^\"]+)\"");
 
+    AwsSdkScenarios() {
+        super(APP, TOOLS, PUBLISHED);
+    }
+
     /** The SDK's jars at the version under test: SNS, DynamoDB and the three HTTP clients ({@link #clients}). */
     abstract List<String> lib();
-
-    @Override
-    String app() {
-        return APP;
-    }
-
-    @Override
-    String tools() {
-        return TOOLS;
-    }
-
-    @Override
-    String okBody() {
-        return PUBLISHED;
-    }
 
     /** The service clients and HTTP clients the host app uses, beside sdk-core, at {@code version}. */
     static String[] clients(String version) {

@@ -26,18 +26,12 @@ abstract class AzureScenarios extends CompiledHostScenarios {
             + "  - name: azure_refund\n    method: " + APP + "#refundSync\n    effect: side_effect\n"
             + "  - name: azure_refund_async\n    method: " + APP + "#refundAsync\n    effect: side_effect\n";
 
+    AzureScenarios() {
+        super(APP, TOOLS, null);
+    }
+
     /** azure-core and azure-core-http-netty at the version under test. */
     abstract List<String> lib();
-
-    @Override
-    String app() {
-        return APP;
-    }
-
-    @Override
-    String tools() {
-        return TOOLS;
-    }
 
     @Test
     void aServerErrorIsNotRetriedInsideAToolButIsOutsideIt() throws Exception {

@@ -20,24 +20,28 @@ abstract class CompiledHostScenarios {
     /** The compiled host app's classes, then the library's jars. */
     List<String> classPath;
 
+    private final String app;
+    private final String tools;
+    private final String okBody;
+
+    /**
+     * @param app the host app: a source under {@code src/test/resources/compiled-in-tests}, by class name
+     * @param tools the config's {@code tools:} section
+     * @param okBody the body of the provider's 200 answers, or {@code null} for its default
+     */
+    CompiledHostScenarios(String app, String tools, String okBody) {
+        this.app = app;
+        this.tools = tools;
+        this.okBody = okBody;
+    }
+
     /** The library's jars at the version under test. */
     abstract List<String> lib();
 
-    /** The host app: a source under {@code src/test/resources/compiled-in-tests}, by class name. */
-    abstract String app();
-
-    /** The config's {@code tools:} section. */
-    abstract String tools();
-
-    /** The body of the provider's 200 answers, or {@code null} for its default. */
-    String okBody() {
-        return null;
-    }
-
     @BeforeEach
     void setUpWorld() throws Exception {
-        world = new RetryWorld(dir).okBody(okBody()).config("  hosts: [127.0.0.1]\n  client-retries: suppress", tools());
-        classPath = CompiledInTest.hostClassPath(app(), lib());
+        world = new RetryWorld(dir).okBody(okBody).config("  hosts: [127.0.0.1]\n  client-retries: suppress", tools);
+        classPath = CompiledInTest.hostClassPath(app, lib());
     }
 
     @AfterEach

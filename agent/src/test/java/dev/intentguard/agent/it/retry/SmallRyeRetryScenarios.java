@@ -33,18 +33,12 @@ abstract class SmallRyeRetryScenarios extends CompiledHostScenarios {
     static final String TOOLS = "tools:\n  - name: " + TOOL + "\n    method: " + APP + "#refundWithRetry\n    effect: side_effect\n"
             + "  - name: " + MP_TOOL + "\n    method: " + MP_APP + "#refundWithRetry\n    effect: side_effect\n";
 
+    SmallRyeRetryScenarios() {
+        super(APP, TOOLS, null);
+    }
+
     /** smallrye-fault-tolerance-standalone at the version under test. */
     abstract List<String> lib();
-
-    @Override
-    String app() {
-        return APP;
-    }
-
-    @Override
-    String tools() {
-        return TOOLS;
-    }
 
     /** SmallRye Fault Tolerance's CDI extension at the version under test, with Weld SE and SmallRye Config. */
     abstract List<String> cdiLib();

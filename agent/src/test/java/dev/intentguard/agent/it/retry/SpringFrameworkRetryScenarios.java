@@ -28,18 +28,12 @@ abstract class SpringFrameworkRetryScenarios extends CompiledHostScenarios {
             + "  - name: sf_template\n    method: " + APP + "#refundWithTemplate\n    effect: side_effect\n"
             + "  - name: sf_retryable\n    method: " + APP + "#refundWithRetryable\n    effect: side_effect\n";
 
+    SpringFrameworkRetryScenarios() {
+        super(APP, TOOLS, null);
+    }
+
     /** The jars of the Spring version under test. */
     abstract List<String> lib();
-
-    @Override
-    String app() {
-        return APP;
-    }
-
-    @Override
-    String tools() {
-        return TOOLS;
-    }
 
     @Test
     void aRetryInsideTheToolStopsOnceTheOutcomeIsUnknown() throws Exception {

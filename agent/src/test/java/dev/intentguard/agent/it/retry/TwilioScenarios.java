@@ -27,23 +27,12 @@ abstract class TwilioScenarios extends CompiledHostScenarios {
     static final String TOOLS = "tools:\n  - name: " + TOOL + "\n    method: " + APP + "#textRefund\n    effect: side_effect\n";
     static final String SENT = "{\"sid\":\"SM1\",\"status\":\"queued\",\"body\":\"refund\"}";
 
+    TwilioScenarios() {
+        super(APP, TOOLS, SENT);
+    }
+
     /** The jars of the twilio-java version under test. */
     abstract List<String> lib();
-
-    @Override
-    String app() {
-        return APP;
-    }
-
-    @Override
-    String tools() {
-        return TOOLS;
-    }
-
-    @Override
-    String okBody() {
-        return SENT;
-    }
 
     private List<RawHttpServer.Request> texts(String base) {
         return world.requests("POST", base + "/2010-04-01/Accounts/ACtest/Messages.json");
