@@ -102,7 +102,7 @@ public final class AgentStartup {
         new HttpGuard(config).install();
         recorder.telemetry().install();
         NetworkWrites.install(network);
-        RetryDispatch.install(new RetryDecisions(config));
+        RetryDispatch.install(new RetryDecisions(config).install());
         DescribeDispatch.install(guard.describer());
         guard.connect();
         Weaver weaver = Weaver.install(config, instrumentation, plugins);

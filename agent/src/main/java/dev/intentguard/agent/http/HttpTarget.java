@@ -1,5 +1,6 @@
 package dev.intentguard.agent.http;
 
+import dev.intentguard.agent.config.HttpSettings;
 import dev.intentguard.agent.wire.WireLog;
 
 import java.net.URI;
@@ -116,6 +117,11 @@ public final class HttpTarget {
 
     public String path() {
         return path;
+    }
+
+    /** Whether {@code http:} covers it: a method and a host the key is put on. */
+    public boolean coveredBy(HttpSettings settings) {
+        return settings.covers(method, host, port);
     }
 
     /** {@code METHOD host:port path}, as the agent's records name an endpoint. */

@@ -3,6 +3,7 @@ package dev.intentguard.agent.retry;
 import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.agent.config.HttpSettings;
 import dev.intentguard.agent.config.Mode;
+import dev.intentguard.agent.http.HttpTarget;
 import dev.intentguard.agent.wire.WireAttempt;
 import dev.intentguard.agent.wire.WireLog;
 import dev.intentguard.agent.wire.WireOutcome;
@@ -13,7 +14,6 @@ import dev.intentguard.bridge.ToolFrame;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.net.URI;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -54,6 +54,23 @@ public final class RetryDecisions implements RetryHooks {
         this.audit = config.mode() == Mode.AUDIT;
     }
 
+    private static volatile RetryDecisions installed;
+
+    /** Makes this the decisions the agent's own adapters find with {@link #get}; the first call wins. */
+    public RetryDecisions install() {
+        synchronized (RetryDecisions.class) {
+            if (installed == null) {
+                installed = this;
+            }
+        }
+        return installed;
+    }
+
+    /** The agent's decisions, or {@code null} before start-up. */
+    public static RetryDecisions get() {
+        return installed;
+    }
+
     /** One SDK request in a tool call: what it is, and whether the HTTP layer keys it. */
     private static final class SdkCall {
         final String library;
@@ -74,34 +91,45 @@ public final class RetryDecisions implements RetryHooks {
         if (audit || !scope.sideEffect() || method == null || url == null) {
             return;
         }
-        URI uri = URI.create(url);
-        String host = uri.getHost();
-        int port = uri.getPort() > 0 ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
-        String path = uri.getRawPath();
-        boolean keyed = scope.intentKey() != null && host != null && settings.covers(method, host, port);
-        sdkCalls.put(scope, new SdkCall(library, method, WireLog.request(method, host, port, path), keyed));
+        // named as the HTTP plugins name the request (HttpTarget reads what URI refuses: a host with '_', a raw '|')
+        HttpTarget target = HttpTarget.ofUrl(method, url);
+        if (target == null) {
+            sdkCalls.remove(scope);
+            return;
+        }
+        sdkCalls.put(scope, new SdkCall(library, method, target.endpoint(),
+                scope.intentKey() != null && target.coveredBy(settings)));
     }
 
     @Override
     public boolean stopSdkRetry(ToolFrame scope, String library, String detail) {
-        if (audit || !scope.sideEffect() || settings.clientRetries() != HttpSettings.ClientRetries.SUPPRESS) {
-            return false;
-        }
         SdkCall call = sdkCalls.get(scope);
-        if (call == null || !call.library.equals(library) || !call.keyed) {
-            return false;   // a read, a host off the allowlist, or a request we never saw: the SDK as usual
+        if (call == null || !call.library.equals(library)) {
+            return false;   // a request we never saw: the SDK as usual
+        }
+        return stopSdkRetry(scope, library, call.request, call.keyed, detail);
+    }
+
+    /**
+     * The same decision for a request its adapter names itself ({@code request}: {@code METHOD host:port path}, as the
+     * wire record names it; {@code keyed}: whether the HTTP layer keys it): for SDKs whose calls may run side by side in
+     * one tool call (the AWS SDK's async clients), which the one request per frame of {@link #sdkCall} cannot tell apart.
+     */
+    public boolean stopSdkRetry(ToolFrame scope, String library, String request, boolean keyed, String detail) {
+        if (audit || !scope.sideEffect() || settings.clientRetries() != HttpSettings.ClientRetries.SUPPRESS || !keyed) {
+            return false;   // a read, a host off the allowlist, audit, same-key: the SDK as usual
         }
         WireLog wire = wire(scope);
-        boolean notProcessed = wire != null && wire.answeredNotProcessed(call.request);
-        if (wire == null || (!wire.mayHaveActed(call.request) && !notProcessed)) {
+        boolean notProcessed = wire != null && wire.answeredNotProcessed(request);
+        if (wire == null || (!wire.mayHaveActed(request) && !notProcessed)) {
             return false;   // nothing of it reached the server: the retry duplicates nothing, and carries the same key
         }
         if (notProcessed) {
             // a 429 (or a status the tool names) did nothing; its retries are the tool's retry: budget's, not the SDK's
             detail = detail + "; refused before processing: retried only by the tool's retry: budget";
         }
-        wire.record(new WireAttempt(library, call.request, WireOutcome.SUPPRESSED, 0, detail, System.currentTimeMillis()));
-        HTTP_LOG.info("suppressed a resend by {} in {} ({}): {}", library, scope.toolName(), detail, call.request);
+        wire.record(new WireAttempt(library, request, WireOutcome.SUPPRESSED, 0, detail, System.currentTimeMillis()));
+        HTTP_LOG.info("suppressed a resend by {} in {} ({}): {}", library, scope.toolName(), detail, request);
         return true;
     }
 

@@ -30,6 +30,8 @@ public final class WireLog {
     private final Set<Integer> notProcessed;
     /** The first attempt of the body's current round (the agent's own retries start new rounds). */
     private int roundStart;
+    /** {@link #round()}. */
+    private int round;
     private final List<WireRequest> requests = new ArrayList<>(2);
     private final Map<String, WireRequest> latest = new HashMap<>(4);
     private final List<WireAttempt> attempts = new ArrayList<>(2);
@@ -244,9 +246,15 @@ public final class WireLog {
         return null;
     }
 
-    /** How many attempts were recorded so far (an adapter tells by it whether a client's plugin recorded one). */
-    public synchronized int attemptCount() {
-        return attempts.size();
+    /** How many attempts of {@code endpoint} were recorded so far (an adapter tells by it whether a client's plugin did). */
+    public synchronized int attemptsOf(String endpoint) {
+        int n = 0;
+        for (WireAttempt a : attempts) {
+            if (a.request().equals(endpoint)) {
+                n++;
+            }
+        }
+        return n;
     }
 
     public synchronized List<WireAttempt> attempts() {
@@ -282,6 +290,12 @@ public final class WireLog {
     /** Another round of the call's body begins (a retry the agent makes): Retry-After answers before it are spent. */
     public synchronized void nextRound() {
         roundStart = attempts.size();
+        round++;
+    }
+
+    /** Which round of the call's body runs: 0, then one more for each retry the agent makes of the whole body. */
+    public synchronized int round() {
+        return round;
     }
 
     /** What the call's writes together prove about its effect. */

@@ -2,6 +2,7 @@ package dev.intentguard.agent.retry.awssdk;
 
 import dev.intentguard.agent.http.HttpGuard;
 import dev.intentguard.agent.retry.SdkAttempts;
+import dev.intentguard.agent.wire.WireLog;
 import dev.intentguard.bridge.IntentScope;
 import dev.intentguard.bridge.ToolFrame;
 import software.amazon.awssdk.core.util.IdempotentUtils;
@@ -28,46 +29,43 @@ import java.util.concurrent.CompletionException;
 final class AwsCalls {
     static final String LIBRARY = "aws-sdk-java-v2";
 
-    /** The tool call each helper works for (weak: a helper lives as long as its API call). */
-    private static final Map<Object, ToolFrame> CALLS = Collections.synchronizedMap(new WeakHashMap<>());
-    /** How many tokens each tool call has derived so far: the n-th token of a call is the same on every repeat. */
+    /**
+     * How many tokens each tool call has derived in its current round: the n-th token of a round is the same in every
+     * round (the agent's own retry of the body) and on every repeat of the intent, so a service that saw any of them
+     * recognises the others.
+     */
     private static final Map<ToolFrame, int[]> TOKENS = Collections.synchronizedMap(new WeakHashMap<>());
 
     private AwsCalls() {
     }
 
+    /** The helper of one API call is made, on the caller's thread: it stands for the call in {@link SdkAttempts}. */
     static void created(Object helper, SdkHttpFullRequest request) {
         ToolFrame scope = IntentScope.current();
-        if (scope != null && request != null
-                && SdkAttempts.begin(scope, LIBRARY, request.method().name(), request.getUri().toString())) {
-            CALLS.put(helper, scope);
+        if (scope != null && request != null) {
+            SdkAttempts.begin(helper, scope, LIBRARY, request.method().name(), request.getUri().toString());
         }
     }
 
     static void attemptStarts(Object helper) {
-        SdkAttempts.attemptStarts(CALLS.get(helper));
+        SdkAttempts.attemptStarts(helper);
     }
 
     /** The attempt's request with the key header, or {@code null} to send it as it is. */
     static SdkHttpFullRequest toSend(Object helper, SdkHttpFullRequest request) {
-        ToolFrame scope = CALLS.get(helper);
-        String value = SdkAttempts.key(scope);
         HttpGuard guard = HttpGuard.get();
-        if (value == null || request == null || guard == null) {
+        if (request == null || guard == null) {
             return null;
         }
         String existing = request.firstMatchingHeader(guard.keyHeader()).orElse(null);
-        if (value.equals(existing)) {
-            return null;
-        }
-        guard.keyReplaced(scope, LIBRARY, existing, value);
-        return request.toBuilder().putHeader(guard.keyHeader(), value).build();
+        String value = SdkAttempts.key(helper, existing);
+        return value == null || value.equals(existing) ? null
+                : request.toBuilder().putHeader(guard.keyHeader(), value).build();
     }
 
     static void answered(Object helper, SdkHttpResponse response) {
         if (response != null) {
-            SdkAttempts.answered(CALLS.get(helper), response.statusCode(),
-                    response.firstMatchingHeader("Retry-After").orElse(null));
+            SdkAttempts.answered(helper, response.statusCode(), response.firstMatchingHeader("Retry-After").orElse(null));
         }
     }
 
@@ -75,12 +73,12 @@ final class AwsCalls {
         if (failure instanceof CompletionException && failure.getCause() != null) {
             return;                                      // the helper unwraps it and is called again with the cause
         }
-        SdkAttempts.failed(CALLS.get(helper), failure);
+        SdkAttempts.failed(helper, failure);
     }
 
     /** Whether the SDK's next attempt must not go (a keyed write that may have been acted on, under suppress). */
     static boolean stopRetry(Object helper) {
-        return SdkAttempts.stopRetry(CALLS.get(helper), "SDK");
+        return SdkAttempts.stopRetry(helper, "SDK");
     }
 
     /** "Give up" in the shape {@code tryRefreshToken} answers in this SDK version, or {@code null} for one not known. */
@@ -110,9 +108,15 @@ final class AwsCalls {
         if (scope == null || !scope.sideEffect() || scope.intentKey() == null || guard == null || !guard.enforces()) {
             return null;
         }
+        int round = scope.wire() instanceof WireLog ? ((WireLog) scope.wire()).round() : 0;
         int n;
         synchronized (TOKENS) {
-            n = TOKENS.computeIfAbsent(scope, s -> new int[1])[0]++;
+            int[] counted = TOKENS.computeIfAbsent(scope, s -> new int[] {round, 0});
+            if (counted[0] != round) {
+                counted[0] = round;                      // the agent runs the body again: the same tokens again
+                counted[1] = 0;
+            }
+            n = counted[1]++;
         }
         return UUID.nameUUIDFromBytes((scope.intentKey() + "/idempotency-token/" + n).getBytes(StandardCharsets.UTF_8))
                 .toString();

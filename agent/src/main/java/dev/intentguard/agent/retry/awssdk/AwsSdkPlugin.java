@@ -13,6 +13,7 @@ import org.slf4j.LoggerFactory;
 
 import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
 import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.returns;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
@@ -68,8 +69,11 @@ public final class AwsSdkPlugin extends ExactNamePlugin {
         ElementMatcher.Junction<MethodDescription> created = isConstructor()
                 .and(takesArgument(0, named("software.amazon.awssdk.http.SdkHttpFullRequest")))
                 .and(takesArgument(1, named("software.amazon.awssdk.core.internal.http.RequestExecutionContext")));
+        // only the shapes AwsCalls.giveUp can answer in: a method skipped without an answer would return null to the SDK
         ElementMatcher.Junction<MethodDescription> refresh = named("tryRefreshToken").or(named("tryRefreshTokenAsync"))
-                .and(takesArguments(1)).and(takesArgument(0, java.time.Duration.class));
+                .and(takesArguments(1)).and(takesArgument(0, java.time.Duration.class))
+                .and(returns(named("java.util.Optional")).or(returns(named("software.amazon.awssdk.utils.Either")))
+                        .or(returns(named("java.util.concurrent.CompletableFuture"))));
         if (type.getDeclaredMethods().filter(created).isEmpty() || type.getDeclaredMethods().filter(refresh).isEmpty()) {
             LOG.warn("this AWS SDK for Java v2 version's RetryableStageHelper is not one intentguard knows (no tryRefreshToken): "
                     + "its retries are not stopped inside side_effect tools; the HTTP guard still refuses a resend of an "

@@ -25,14 +25,13 @@ final class AzureCalls {
         }
         if (tryCount == 0) {
             IntentScope.carry(context, scope);           // the reactive loop decides on other threads
-            if (request.getHttpMethod() == null || !SdkAttempts.begin(scope, LIBRARY, request.getHttpMethod().name(),
-                    String.valueOf(request.getUrl()))) {
+            String method = request.getHttpMethod() == null ? null : request.getHttpMethod().name();
+            if (!SdkAttempts.begin(scope, scope, LIBRARY, method, String.valueOf(request.getUrl()))) {
                 return;
             }
-            String key = SdkAttempts.key(scope);
+            HttpGuard guard = HttpGuard.get();
+            String key = SdkAttempts.key(scope, request.getHeaders().getValue(guard.keyHeader()));
             if (key != null) {
-                HttpGuard guard = HttpGuard.get();
-                guard.keyReplaced(scope, LIBRARY, request.getHeaders().getValue(guard.keyHeader()), key);
                 request.setHeader(guard.keyHeader(), key);
             }
         }

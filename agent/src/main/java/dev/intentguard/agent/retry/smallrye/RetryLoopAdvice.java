@@ -12,7 +12,8 @@ final class RetryLoopAdvice {
     }
 
     @Advice.OnMethodEnter(inline = false, skipOn = Advice.OnNonDefaultValue.class)
-    static boolean enter(@Advice.AllArguments Object[] args) {
-        return SmallRyeRetries.stopped(args);
+    static boolean enter(@Advice.FieldValue("exceptionDecision") Object exceptionDecision,
+                         @Advice.AllArguments Object[] args) {
+        return SmallRyeRetries.stopped(exceptionDecision, args);
     }
 }

@@ -25,7 +25,8 @@ final class TwilioAdvice {
             if (scope == null || request == null || request.getMethod() == null) {
                 return;
             }
-            RetryDispatch.sdkCall(scope, LIBRARY, request.getMethod().name(), request.getUrl());
+            // constructURL: the URL as sent, with the client's region and edge applied (getUrl is the one before)
+            RetryDispatch.sdkCall(scope, LIBRARY, request.getMethod().name(), String.valueOf(request.constructURL()));
         }
     }
 
