@@ -74,13 +74,11 @@ public final class RetryDecisions implements RetryHooks {
     /** One SDK request in a tool call: what it is, and whether the HTTP layer keys it. */
     private static final class SdkCall {
         final String library;
-        final String method;
         final String request;
         final boolean keyed;
 
-        SdkCall(String library, String method, String request, boolean keyed) {
+        SdkCall(String library, String request, boolean keyed) {
             this.library = library;
-            this.method = method;
             this.request = request;
             this.keyed = keyed;
         }
@@ -97,7 +95,7 @@ public final class RetryDecisions implements RetryHooks {
             sdkCalls.remove(scope);
             return;
         }
-        sdkCalls.put(scope, new SdkCall(library, method, target.endpoint(),
+        sdkCalls.put(scope, new SdkCall(library, target.endpoint(),
                 scope.intentKey() != null && target.coveredBy(settings)));
     }
 

@@ -2,12 +2,11 @@ package dev.intentguard.agent.retry;
 
 import dev.intentguard.agent.http.HttpGuard;
 import dev.intentguard.agent.http.HttpTarget;
+import dev.intentguard.agent.wire.NotSent;
 import dev.intentguard.agent.wire.WireLog;
 import dev.intentguard.agent.wire.WireOutcome;
 import dev.intentguard.bridge.ToolFrame;
 
-import java.net.ConnectException;
-import java.net.UnknownHostException;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
@@ -112,7 +111,7 @@ public final class SdkAttempts {
         Throwable cause = rootOf(failure);
         r.last = cause.getClass().getSimpleName();
         if (!recordedByTheHttpClient(r)) {
-            HttpGuard.get().attempt(r.scope, r.library, r.target, connectFailure(failure) ? WireOutcome.NOT_SENT
+            HttpGuard.get().attempt(r.scope, r.library, r.target, NotSent.anyCause(failure) ? WireOutcome.NOT_SENT
                     : WireOutcome.NO_RESPONSE, 0, cause.getClass().getSimpleName() + ": " + cause.getMessage());
         }
     }
@@ -141,16 +140,6 @@ public final class SdkAttempts {
     /** Whether an HTTP client's plugin recorded an attempt of this request since this one began. */
     private static boolean recordedByTheHttpClient(Request r) {
         return wire(r).attemptsOf(r.target.endpoint()) > r.attemptsBefore;
-    }
-
-    /** A failure to connect: nothing was written (Netty's and Apache's connect exceptions extend it too). */
-    private static boolean connectFailure(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof ConnectException || t instanceof UnknownHostException) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static Throwable rootOf(Throwable failure) {

@@ -1,13 +1,9 @@
 package dev.intentguard.agent.tool;
 
+import dev.intentguard.agent.wire.NotSent;
+
 import java.lang.reflect.Method;
-import java.net.BindException;
-import java.net.ConnectException;
-import java.net.NoRouteToHostException;
-import java.net.PortUnreachableException;
 import java.net.SocketTimeoutException;
-import java.net.UnknownHostException;
-import java.util.Locale;
 
 /**
  * Decides what an exception from a side-effect tool means. The rule: an error is <em>unknown</em> (the
@@ -54,19 +50,12 @@ final class FailureClassifier {
     static Verdict classify(Throwable thrown, java.util.Set<Integer> notProcessed) {
         Throwable t = thrown;
         for (int depth = 0; t != null && depth < MAX_CAUSES; depth++, t = t.getCause()) {
-            if (t instanceof ConnectException || t instanceof UnknownHostException || t instanceof NoRouteToHostException
-                    || t instanceof PortUnreachableException || t instanceof BindException) {
-                return Verdict.notProcessed("nothing was sent (" + t.getClass().getSimpleName() + ")");
+            if (NotSent.proves(t)) {
+                return Verdict.notProcessed(t instanceof SocketTimeoutException ? "nothing was sent (connect timed out)"
+                        : "nothing was sent (" + t.getClass().getSimpleName() + ")");
             }
-            String name = t.getClass().getName();
-            if (name.equals("java.net.http.HttpConnectTimeoutException")) {
-                return Verdict.notProcessed("nothing was sent (" + t.getClass().getSimpleName() + ")");
-            }
-            if (name.equals("javax.net.ssl.SSLHandshakeException")) {             // nothing sent, and the next try fails alike
+            if (t.getClass().getName().equals("javax.net.ssl.SSLHandshakeException")) {   // and the next try fails alike
                 return Verdict.definite("nothing was sent (" + t.getClass().getSimpleName() + ")");
-            }
-            if (t instanceof SocketTimeoutException && isConnectTimeout(t.getMessage())) {
-                return Verdict.notProcessed("nothing was sent (connect timed out)");
             }
             if (t instanceof IllegalArgumentException) {
                 return Verdict.definite("the call rejected its input (" + t.getClass().getSimpleName() + ")");
@@ -85,9 +74,6 @@ final class FailureClassifier {
         return Verdict.ambiguous(thrown.getClass().getSimpleName() + " after the request may have been sent");
     }
 
-    private static boolean isConnectTimeout(String message) {
-        return message != null && message.toLowerCase(Locale.ROOT).contains("connect");
-    }
 
     /** An HTTP status an SDK exception exposes ({@code statusCode()}, {@code getStatusCode()}, ...), or 0. */
     static int httpStatus(Throwable t) {

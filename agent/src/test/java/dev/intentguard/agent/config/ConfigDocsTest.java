@@ -26,6 +26,7 @@ class ConfigDocsTest {
     private static final Path DOC = Path.of("..", "docs", "config.md");
     private static final Pattern HEADING = Pattern.compile("^## (?:`([\\w-]+)`|Top level)\\s*$");
     private static final Pattern ROW = Pattern.compile("^\\| `([\\w-]+)` \\|");
+    private static final Pattern PLUGIN_ROW = Pattern.compile("^\\| `([\\w.-]+)` \\|");
 
     /** The settings named in the first column of each level-2 section's "| Setting |" tables ("" for "Top level"). */
     private static Map<String, List<String>> documented() throws IOException {
@@ -93,7 +94,7 @@ class ConfigDocsTest {
             if (line.startsWith("## ")) {
                 inPlugins = line.equals("## `plugins`");
             } else if (inPlugins) {
-                Matcher row = Pattern.compile("^\\| `([\\w.-]+)` \\|").matcher(line);
+                Matcher row = PLUGIN_ROW.matcher(line);
                 if (row.find() && !line.startsWith("| Plugin")) {
                     documented.add(row.group(1));
                 }
