@@ -14,6 +14,7 @@ import dev.intentguard.agent.wire.NetworkWatch;
 import dev.intentguard.bridge.NetworkWrites;
 import dev.intentguard.agent.retry.RetryDecisions;
 import dev.intentguard.agent.json.AgentJson;
+import dev.intentguard.agent.kit.TestKit;
 import dev.intentguard.agent.store.ChronicleAccess;
 import dev.intentguard.agent.config.StoreSettings;
 import dev.intentguard.agent.store.ChronicleIntentStore;
@@ -78,6 +79,10 @@ public final class AgentStartup {
         if (onError != null && onError != config.onError()) {
             config = config.withOnError(onError);
         }
+        Path testKit = args.testKitFolder();
+        if (testKit != null) {
+            config = config.withStore(config.store().fileAt(testKit.resolve("intents.dat")));
+        }
 
         ChronicleAccess.grant(instrumentation);
         StoreHandle store = StoreHandle.pending(config.store().description());
@@ -120,6 +125,10 @@ public final class AgentStartup {
             AgentJson.warmUp();
             if (settings.audit().jmx()) {
                 recorder.registerMBean(guard.directory());     // after start-up: the host may set up JMX itself first
+            }
+            if (testKit != null) {
+                // last: the kit takes the MBean for "the agent can guard a call" (classes already loaded woven)
+                TestKit.register(testKit, store, recorder, settings.store().openTimeout());
             }
             LOG.debug("intentguard ready {} ms after premain (weaver, store, JSON)", (System.nanoTime() - startNanos) / 1_000_000);
         }, "intentguard-init");

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * The agent's record of what its guarded calls did, in both modes: {@code audit} (what it would have done) and
@@ -49,6 +50,8 @@ public final class AuditRecorder {
     private final JournalWriter journal;
     private final Logger log = LoggerFactory.getLogger("intentguard.audit");
     private final AtomicLong lastError = new AtomicLong();
+    /** Told of every call that ends (the test kit); {@code null}, the rule, costs one volatile read per call. */
+    private volatile Consumer<CallEntry> callListener;
     /** The registered MBean, which sends the escalation notifications; {@code null} without JMX. */
     private volatile ToolsMBean mbean;
 
@@ -208,6 +211,20 @@ public final class AuditRecorder {
         if (journal != null) {
             journal.offer(call);
         }
+        Consumer<CallEntry> listener = callListener;
+        if (listener != null) {
+            listener.accept(call);
+        }
+    }
+
+    /** Tells {@code listener} of every call that ends from now on (the test kit's record of what tools answered). */
+    public void listen(Consumer<CallEntry> listener) {
+        this.callListener = listener;
+    }
+
+    /** Forgets which intents this JVM saw (the test kit's fresh start: a later call is not taken for a repeat). */
+    public void forgetRecentIntents() {
+        recent.clear();
     }
 
     /**

@@ -49,6 +49,10 @@ final class RecentIntents {
         return before;
     }
 
+    synchronized void clear() {
+        seen.clear();
+    }
+
     synchronized int size() {
         return seen.size();
     }

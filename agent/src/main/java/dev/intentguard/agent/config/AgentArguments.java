@@ -44,6 +44,15 @@ public final class AgentArguments {
         return path == null || path.isBlank() ? null : Path.of(path);
     }
 
+    /**
+     * {@code test-kit=DIR}: started by the intentguard-junit kit, which keeps the store in {@code DIR} (whatever the
+     * config says) and asks for the {@code TestKit} MBean; {@code null} otherwise.
+     */
+    public Path testKitFolder() {
+        String dir = values.get("test-kit");
+        return dir == null || dir.isBlank() ? null : Path.of(dir).toAbsolutePath().normalize();
+    }
+
     /** {@code on-error} given on the command line (argument or {@code -Dintentguard.on-error}), or {@code null}. */
     public OnError onErrorOverride() {
         String v = values.get("on-error");

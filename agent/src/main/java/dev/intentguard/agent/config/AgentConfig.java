@@ -36,6 +36,11 @@ public final class AgentConfig {
         return new AgentConfig(source, mode, value, store, http, reconcile, tools, audit, discover, plugins);
     }
 
+    /** The same config with another store (the test kit's file store). */
+    public AgentConfig withStore(StoreSettings value) {
+        return new AgentConfig(source, mode, onError, value, http, reconcile, tools, audit, discover, plugins);
+    }
+
     /** The {@code discover:} section: tools found by their framework's markers. */
     public DiscoverSettings discover() {
         return discover;

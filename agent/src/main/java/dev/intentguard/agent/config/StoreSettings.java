@@ -44,6 +44,11 @@ public final class StoreSettings {
         this.lockTimeout = lockTimeout;
     }
 
+    /** A file store at {@code file} with these settings' sizes and timeouts (the test kit's store). */
+    public StoreSettings fileAt(Path file) {
+        return new StoreSettings(file, maxIntents, retention, inFlightWait, maxResultBytes, openTimeout, lockTimeout);
+    }
+
     /** The intent map file, absolute (the file store; unused when {@link #url()} is set). */
     public Path path() {
         return path;
