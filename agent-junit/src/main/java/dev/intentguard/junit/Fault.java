@@ -44,7 +44,7 @@ public final class Fault {
 
     /**
      * Answers {@code status} (503, 429) with {@code Retry-After} before processing anything: the one error that proves
-     * nothing happened, when the provider documents it so.
+     * nothing happened, when the provider documents it so. {@code retryAfter} {@code null}: no {@code Retry-After}.
      */
     public static Fault rejectBeforeProcessing(int status, Duration retryAfter) {
         return new Fault(Kind.REJECT_BEFORE_PROCESSING, status, Duration.ZERO, retryAfter);
@@ -67,7 +67,7 @@ public final class Fault {
             case FAIL_AFTER_PROCESSING:
                 return status + " after processing";
             default:
-                return status + " before processing (Retry-After " + retryAfter.toSeconds() + " s)";
+                return status + " before processing" + (retryAfter == null ? "" : " (Retry-After " + retryAfter.toSeconds() + " s)");
         }
     }
 }

@@ -38,20 +38,22 @@ import java.util.stream.Collectors;
  * <p>A write's answer is JSON: its own JSON body (or {@code {}}) with {@code "id"} ({@code fx_1}, {@code fx_2}, ...)
  * and {@code "status": "succeeded"} first, unless {@link #answerWith} says otherwise. A lookup
  * {@code GET /any/path?order=8812} answers {@code {"data": [...]}}: the answers of the effects whose request or answer
- * has each query field with that value.
+ * has each query field with that value ({@link ProviderRequest#field}).
  */
 public final class FaultyProvider implements AutoCloseable {
     static final String DEFAULT_KEY_HEADER = "Idempotency-Key";
+    private static final String FAILED_BODY = "{\"error\":\"internal error\"}";
 
     private final InetAddress loopback = InetAddress.getLoopbackAddress();
     private final int port;
     private volatile ServerSocket listener;
     private final Set<Socket> connections = ConcurrentHashMap.newKeySet();
     private final List<ProviderRequest> requests = new ArrayList<>();
-    private final List<String[]> effects = new ArrayList<>();          // {intent, answer body}
+    private final List<Object[]> effects = new ArrayList<>();          // {intent, answer body, request}
     private final Deque<Fault> script = new ArrayDeque<>();
-    private final Map<String, String> firstAnswers = new HashMap<>();  // key -> "status\nbody"
-    private volatile Function<ProviderRequest, String> intentOf = r -> r.method() + " " + r.path() + " " + r.body();
+    private final Map<String, String> firstAnswers = new HashMap<>();  // key -> "status\nbody", or IN_PROGRESS
+    private static final String IN_PROGRESS = "";
+    private volatile Function<ProviderRequest, String> intentOf = r -> r.method() + " " + r.path();
     private volatile Function<ProviderRequest, String> answerWith;
     private volatile String keyHeader = DEFAULT_KEY_HEADER;
     private volatile boolean honourKeys;
@@ -86,8 +88,9 @@ public final class FaultyProvider implements AutoCloseable {
 
     /**
      * What identifies the business intent of a write, for counting effects: for a refund, the order and the amount
-     * ({@code r -> r.field("order") + "/" + r.field("amount")}), never a free-text reason. By default the method, path
-     * and body: two requests that differ in any byte count as two intents.
+     * ({@code r -> r.field("order") + "/" + r.field("amount")}), never a free-text reason. By default the method and the
+     * path: every write to one endpoint counts as the same intent, so two different refunds read as a duplicate (a
+     * default that can fail a correct tool, never pass a duplicating one).
      */
     public FaultyProvider intentOf(Function<ProviderRequest, String> intent) {
         this.intentOf = Objects.requireNonNull(intent);
@@ -102,7 +105,9 @@ public final class FaultyProvider implements AutoCloseable {
 
     /**
      * Honours idempotency keys as Stripe does: a write whose key was seen is answered with the first answer of that
-     * key and makes no effect. Without this (the default) every processed write is an effect, as with most providers.
+     * key (a 5xx after processing included) and makes no effect; while the first is still being answered, a second
+     * gets 409. A write rejected before processing leaves its key free. Without this (the default) every processed
+     * write is an effect, as with most providers.
      */
     public FaultyProvider honourKeys() {
         this.honourKeys = true;
@@ -115,14 +120,15 @@ public final class FaultyProvider implements AutoCloseable {
         return this;
     }
 
-    /** The provider is down: connections are refused (nothing can have been processed) until {@link #acceptConnections}. */
+    /**
+     * The provider is down: new connections are refused (nothing can have been processed) until
+     * {@link #acceptConnections}. Connections already open stay, as they would for a server whose listener stopped:
+     * a pooled connection that failed mid-request would prove nothing either way.
+     */
     public synchronized FaultyProvider refuseConnections() {
         ServerSocket s = listener;
         listener = null;
         closeQuietly(s);
-        for (Socket c : connections) {
-            closeQuietly(c);
-        }
         return this;
     }
 
@@ -153,14 +159,14 @@ public final class FaultyProvider implements AutoCloseable {
 
     /** How many effects {@code intent} had (refunds made, mails sent). */
     public synchronized int effectsOf(String intent) {
-        return (int) effects.stream().filter(e -> e[0].equals(intent)).count();
+        return (int) effects.stream().filter(e -> intent.equals(e[0])).count();
     }
 
     /** Effects per business intent, in the order the intents were first seen. */
     public synchronized Map<String, Integer> effects() {
         Map<String, Integer> out = new LinkedHashMap<>();
-        for (String[] e : effects) {
-            out.merge(e[0], 1, Integer::sum);
+        for (Object[] e : effects) {
+            out.merge((String) e[0], 1, Integer::sum);
         }
         return out;
     }
@@ -226,6 +232,9 @@ public final class FaultyProvider implements AutoCloseable {
     public synchronized void close() {
         closed = true;
         refuseConnections();
+        for (Socket c : connections) {
+            closeQuietly(c);
+        }
     }
 
     private void listen(ServerSocket s) {
@@ -275,20 +284,38 @@ public final class FaultyProvider implements AutoCloseable {
         }
         String intent = intentOf.apply(r);
         r.intent = intent;
-        String key = r.idempotencyKey();
+        String key = honourKeys ? r.idempotencyKey() : null;
         Fault fault;
         String replay = null;
-        synchronized (this) {
-            if (honourKeys && key != null && firstAnswers.containsKey(key)) {
+        String answer = null;
+        String stored = null;
+        synchronized (this) {                                  // seeing the key and claiming it: one step
+            if (key != null && firstAnswers.containsKey(key)) {
                 replay = firstAnswers.get(key);
-                fault = Fault.answer();
+                fault = null;
             } else {
                 fault = script.isEmpty() ? Fault.answer() : script.poll();
+                if (fault.processes()) {
+                    answer = answerOf(r, effects.size() + 1);
+                    effects.add(new Object[] {intent, answer, r});
+                    r.effect = true;
+                    if (key != null) {
+                        int status = fault.kind == Fault.Kind.FAIL_AFTER_PROCESSING ? fault.status : 200;
+                        String body = fault.kind == Fault.Kind.FAIL_AFTER_PROCESSING ? FAILED_BODY : answer;
+                        stored = status + "\n" + body;
+                        firstAnswers.put(key, IN_PROGRESS);        // until it is answered: a concurrent repeat gets 409
+                    }
+                }
             }
         }
         if (replay != null) {
-            r.handling = "replayed the first answer of its key";
             r.replayed = true;
+            if (replay.equals(IN_PROGRESS)) {
+                r.handling = "409: its key's first request is still being processed";
+                respond(out, 409, "{\"error\":\"a request with this key is in progress\"}", null);
+                return true;
+            }
+            r.handling = "replayed the first answer of its key";
             int nl = replay.indexOf('\n');
             respond(out, Integer.parseInt(replay.substring(0, nl)), replay.substring(nl + 1), null);
             return true;
@@ -298,16 +325,18 @@ public final class FaultyProvider implements AutoCloseable {
             respond(out, fault.status, "{\"error\":\"not processed, retry later\"}", fault.retryAfter);
             return true;
         }
-        String answer;
-        synchronized (this) {
-            answer = answerOf(r, effects.size() + 1);
-            effects.add(new String[] {intent, answer});
-            r.effect = true;
-            int status = fault.kind == Fault.Kind.FAIL_AFTER_PROCESSING ? fault.status : 200;
-            if (honourKeys && key != null && fault.kind != Fault.Kind.FAIL_AFTER_PROCESSING) {
-                firstAnswers.put(key, status + "\n" + answer);
+        try {
+            return answer(fault, answer, c, out);
+        } finally {
+            if (stored != null) {
+                synchronized (this) {
+                    firstAnswers.put(key, stored);
+                }
             }
         }
+    }
+
+    private boolean answer(Fault fault, String answer, Socket c, OutputStream out) throws IOException {
         switch (fault.kind) {
             case RESET_AFTER_PROCESSING:
                 c.setSoLinger(true, 0);                        // RST, not FIN: the client sees a reset
@@ -318,7 +347,7 @@ public final class FaultyProvider implements AutoCloseable {
                 respond(out, 200, answer, null);
                 return true;
             case FAIL_AFTER_PROCESSING:
-                respond(out, fault.status, "{\"error\":\"internal error\"}", null);
+                respond(out, fault.status, FAILED_BODY, null);
                 return true;
             default:
                 respond(out, 200, answer, null);
@@ -338,7 +367,9 @@ public final class FaultyProvider implements AutoCloseable {
 
     private synchronized String lookup(ProviderRequest r) {
         List<String> hits = new ArrayList<>();
-        for (String[] e : effects) {
+        for (Object[] e : effects) {
+            String answer = (String) e[1];
+            String request = ((ProviderRequest) e[2]).body();
             boolean all = true;
             if (!r.query().isEmpty()) {
                 for (String pair : r.query().split("&")) {
@@ -348,13 +379,13 @@ public final class FaultyProvider implements AutoCloseable {
                     }
                     String name = java.net.URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8);
                     String value = java.net.URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
-                    if (!value.equals(ProviderRequest.field(e[1], name))) {
+                    if (!value.equals(ProviderRequest.field(answer, name)) && !value.equals(ProviderRequest.field(request, name))) {
                         all = false;
                     }
                 }
             }
             if (all) {
-                hits.add(e[1]);
+                hits.add(answer);
             }
         }
         return "{\"data\":[" + String.join(",", hits) + "]}";

@@ -10,6 +10,7 @@ public final class GuardedCall {
     private final String intentKey;
     private final String effect;
     private final String answer;
+    private final String outcome;
     private final boolean ran;
     private final boolean repeat;
     private final int sentRequests;
@@ -20,6 +21,7 @@ public final class GuardedCall {
         this.intentKey = (String) c.get("key");
         this.effect = (String) c.get("effect");
         this.answer = (String) c.get("answer");
+        this.outcome = (String) c.get("outcome");
         this.ran = Boolean.TRUE.equals(c.get("ran"));
         this.repeat = Boolean.TRUE.equals(c.get("repeat"));
         this.sentRequests = ((Number) c.getOrDefault("sentRequests", 0)).intValue();
@@ -40,12 +42,26 @@ public final class GuardedCall {
         return effect;
     }
 
-    /** The status the caller was given; {@code null} for an answer that is not one of them. */
+    /**
+     * The status the caller was told. When the tool's own result or exception went back (the agent let the body's
+     * answer stand), it is what that answer means: the exception {@code FAILED}, a result {@code DONE}, or
+     * {@code FAILED} when the agent judged the call failed (a refused connection, a status that proves nothing was
+     * processed).
+     */
     public ToolStatus status() {
+        if ("error".equals(answer)) {
+            return ToolStatus.FAILED;
+        }
+        if ("result".equals(answer)) {
+            return "failed".equals(outcome) ? ToolStatus.FAILED : ToolStatus.DONE;
+        }
         return ToolStatus.ofWireName(answer);
     }
 
-    /** The status's name as the model read it ({@code pending_unknown}, ...). */
+    /**
+     * What the agent recorded as the answer: a status's name ({@code pending_unknown}, ...), or {@code result} /
+     * {@code error} when the tool's own result or exception went back to the caller.
+     */
     public String answer() {
         return answer;
     }
@@ -72,7 +88,9 @@ public final class GuardedCall {
 
     @Override
     public String toString() {
-        return tool + " -> " + answer + (ran ? " (ran" : " (did not run") + ", " + sentRequests + " request"
+        ToolStatus status = status();
+        return tool + " -> " + (status == null ? answer : status.wireName()) + (answer.equals("result") || answer.equals("error")
+                ? " (the tool's own " + answer + ")" : "") + (ran ? " (ran" : " (did not run") + ", " + sentRequests + " request"
                 + (sentRequests == 1 ? "" : "s") + (suppressedRequests > 0 ? ", " + suppressedRequests + " resend(s) stopped" : "")
                 + (repeat ? ", a repeat" : "") + ") intent " + intentKey;
     }

@@ -51,16 +51,21 @@ public final class GuardedCalls {
         }
     }
 
-    /** Fails if any call of {@code tool} answered {@code status} (e.g. {@code FAILED} after an ambiguous outcome). */
+    /**
+     * Fails if any call of {@code tool} answered {@code status} (e.g. {@code FAILED} after an ambiguous outcome), or if
+     * none was guarded (nothing seen proves nothing).
+     */
     public void assertNeverAnswered(String tool, ToolStatus status) {
+        assertGuarded(tool);
         List<GuardedCall> calls = of(tool);
         if (calls.stream().anyMatch(c -> c.status() == status)) {
             throw new AssertionFailedError(tool + " told its caller " + status.wireName() + describe(calls));
         }
     }
 
-    /** Fails unless {@code tool}'s body ran at most once per intent, whatever called it again. */
+    /** Fails unless {@code tool} was guarded and its body ran at most once per intent, whatever called it again. */
     public void assertRanAtMostOncePerIntent(String tool) {
+        assertGuarded(tool);
         List<GuardedCall> calls = of(tool);
         Map<String, Long> runs = calls.stream().filter(GuardedCall::ran)
                 .collect(Collectors.groupingBy(GuardedCall::intentKey, Collectors.counting()));

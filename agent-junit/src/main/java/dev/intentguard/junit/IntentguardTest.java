@@ -10,7 +10,9 @@ import java.lang.annotation.Target;
 
 /**
  * Runs a test class with intentguard loaded into the test JVM (see {@link IntentguardExtension}): each test gets a
- * fresh intent store and may take a {@link FaultyProvider} and the {@link GuardedCalls} as parameters.
+ * fresh intent store and may take a {@link FaultyProvider} and the {@link GuardedCalls} as parameters. The tests of
+ * a JVM share one agent and one store, emptied before each test: run them one at a time (JUnit's default), not with
+ * JUnit's parallel execution.
  *
  * <pre>{@code
  * @IntentguardTest(config = "src/test/resources/intentguard.yaml")

@@ -98,14 +98,6 @@ final class KitAgent {
         return (List<Map<String, Object>>) invoke("calls", new Object[0], new String[0]);
     }
 
-    String storeFolder() {
-        try {
-            return (String) server.getAttribute(name, "StoreFolder");
-        } catch (JMException e) {
-            throw new IllegalStateException("intentguard's TestKit MBean: " + e, e);
-        }
-    }
-
     private Object invoke(String operation, Object[] params, String[] signature) {
         try {
             return server.invoke(name, operation, params, signature);
@@ -119,7 +111,7 @@ final class KitAgent {
 
     private static boolean startedByCommandLine() {
         for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (arg.startsWith("-javaagent:") && arg.contains("intentguard")) {
+            if (arg.startsWith("-javaagent:") && arg.contains("test-kit=")) {
                 return true;
             }
         }
@@ -151,6 +143,7 @@ final class KitAgent {
         Path folder;
         try {
             folder = Files.createTempDirectory("intentguard-kit");
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteQuietly(folder), "intentguard-kit-cleanup"));
         } catch (IOException e) {
             throw new IllegalStateException("cannot make the kit's store folder: " + e, e);
         }
@@ -189,7 +182,12 @@ final class KitAgent {
             return Path.of(property).toAbsolutePath();
         }
         URL launcher = KitAgent.class.getClassLoader().getResource("dev/intentguard/agent/boot/Premain.class");
-        if (launcher == null || !"jar".equals(launcher.getProtocol())) {
+        if (launcher != null && !"jar".equals(launcher.getProtocol())) {
+            throw new IllegalStateException("the intentguard agent on the test class path is not its packaged jar ("
+                    + launcher + "; in a reactor build that stops before package, Maven hands out the module's classes): "
+                    + "run the build to package or verify, or set -D" + AGENT_JAR_PROPERTY + "=<intentguard-agent.jar>");
+        }
+        if (launcher == null) {
             throw new IllegalStateException("the intentguard agent jar is not on the test class path (the dependency "
                     + "dev.intentguard:intentguard-agent:<version>:jar:javaagent, which intentguard-junit brings), and "
                     + "-D" + AGENT_JAR_PROPERTY + " is not set");
@@ -199,6 +197,15 @@ final class KitAgent {
             return new File(new URL(spec.substring(0, spec.indexOf("!/"))).toURI()).toPath();
         } catch (IOException | URISyntaxException | RuntimeException e) {
             throw new IllegalStateException("cannot tell where the intentguard agent jar is (" + launcher + "): " + e, e);
+        }
+    }
+
+    /** The kit's store folder at exit (the agent may still have the file mapped: unlinking it is fine on Linux). */
+    private static void deleteQuietly(Path folder) {
+        try (java.util.stream.Stream<Path> files = Files.walk(folder)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | RuntimeException ignored) {
+            // a leftover folder in the temp dir
         }
     }
 

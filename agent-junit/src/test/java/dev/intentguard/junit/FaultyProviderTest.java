@@ -113,6 +113,28 @@ class FaultyProviderTest {
     }
 
     @Test
+    void honouringKeysAnswers409ToARepeatWhileTheFirstIsBeingAnsweredAndReplaysA5xx() throws Exception {
+        provider.honourKeys().script(Fault.answerLate(Duration.ofMillis(1500)), Fault.failAfterProcessing(500));
+        java.util.concurrent.CompletableFuture<HttpResponse<String>> first = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return post("8812", "k1", Duration.ofSeconds(5));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (provider.requests().isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+
+        assertEquals(409, post("8812", "k1", Duration.ofSeconds(5)).statusCode());
+        assertEquals(200, first.get().statusCode());
+        assertEquals(500, post("8813", "k2", Duration.ofSeconds(5)).statusCode());
+        assertEquals(500, post("8813", "k2", Duration.ofSeconds(5)).statusCode(), "the 500 is the key's first answer");
+        assertEquals(Map.of("8812", 1, "8813", 1), provider.effects());
+    }
+
+    @Test
     void withoutHonouringKeysEveryProcessedWriteIsAnEffect() throws Exception {
         post("8812", "k1", Duration.ofSeconds(5));
         post("8812", "k1", Duration.ofSeconds(5));

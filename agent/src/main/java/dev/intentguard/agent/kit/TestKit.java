@@ -44,13 +44,14 @@ public final class TestKit implements TestKitMBean {
      * Registers the MBean once the agent's start-up is done (loaded classes woven), and starts listening to the calls; {@code null} (and one WARN) when JMX refuses it. */
     public static TestKit register(Path folder, StoreHandle store, AuditRecorder recorder, Duration openTimeout) {
         TestKit kit = new TestKit(folder, store, recorder, openTimeout);
+        recorder.listen(kit::ended);                    // first: no call that ends once the kit sees the MBean is missed
         try {
             ManagementFactory.getPlatformMBeanServer().registerMBean(kit, new ObjectName(NAME));
         } catch (Exception | LinkageError e) {
+            recorder.listen(null);
             LOG.warn("test-kit: the MBean {} is not registered ({}): the kit cannot reach this agent", NAME, e.toString());
             return null;
         }
-        recorder.listen(kit::ended);
         return kit;
     }
 
@@ -67,10 +68,20 @@ public final class TestKit implements TestKitMBean {
         } catch (StoreUnavailableException e) {
             throw new IllegalStateException("the store is not open: " + e.getMessage());
         }
-        List<Map.Entry<String, IntentRecord>> all = new ArrayList<>();
-        intents.forEach((key, record) -> all.add(Map.entry(key, record)));
-        for (Map.Entry<String, IntentRecord> e : all) {
-            intents.remove(e.getKey(), e.getValue());
+        // A record may change between the read and the remove (the reconciler, a call a test left running): read again.
+        for (int round = 0; ; round++) {
+            List<Map.Entry<String, IntentRecord>> all = new ArrayList<>();
+            intents.forEach((key, record) -> all.add(Map.entry(key, record)));
+            if (all.isEmpty()) {
+                break;
+            }
+            if (round == 10) {
+                throw new IllegalStateException(all.size() + " intents kept changing while the store was emptied, e.g. "
+                        + all.get(0).getKey() + ": a call of an earlier test still running?");
+            }
+            for (Map.Entry<String, IntentRecord> e : all) {
+                intents.remove(e.getKey(), e.getValue());
+            }
         }
         recorder.forgetRecentIntents();
         synchronized (calls) {
@@ -96,6 +107,7 @@ public final class TestKit implements TestKitMBean {
         c.put("key", call.key());
         c.put("effect", call.effect());
         c.put("answer", call.answer());
+        c.put("outcome", call.outcome());
         c.put("ran", call.ran());
         c.put("repeat", call.layer() != null);
         c.put("sentRequests", call.sentAttempts());

@@ -16,7 +16,8 @@ public interface TestKitMBean {
 
     /**
      * The guarded calls that ended since the last {@link #forget}, oldest first: {@code tool}, {@code key} (the intent
-     * key), {@code effect}, {@code answer} (the status the caller was given), {@code ran} (the tool's body ran),
+     * key), {@code effect}, {@code answer} (the status the caller was given, or {@code result} / {@code error}: the
+     * tool's own), {@code outcome} (what the agent recorded: done, failed, pending_unknown), {@code ran} (the body ran),
      * {@code repeat} (not the intent's first invocation here), {@code sentRequests}, {@code suppressedRequests}.
      */
     List<Map<String, Object>> calls();
