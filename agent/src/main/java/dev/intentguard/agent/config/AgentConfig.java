@@ -5,6 +5,21 @@ import java.util.List;
 
 /** A validated config: what the agent guards and how. */
 public final class AgentConfig {
+    static final Setting<Mode> MODE = Setting.choice("mode", Mode.class, Mode.ENFORCE, "write mode: enforce (or mode: audit)");
+    static final Setting<OnError> ON_ERROR = Setting.choice("on-error", OnError.class, OnError.FAIL_OPEN,
+            "write on-error: fail-open (run unguarded when intentguard cannot work) or on-error: fail-closed");
+    static final Setting<Section.Values> STORE = Setting.section("store", StoreSettings.SECTION);
+    static final Setting<Section.Values> HTTP = Setting.section("http", HttpSettings.SECTION);
+    static final Setting<Section.Values> RECONCILE = Setting.section("reconcile", ReconcileSettings.SECTION);
+    static final Setting<Section.Values> AUDIT = Setting.section("audit", AuditSettings.SECTION);
+    static final Setting<Section.Values> DISCOVER = Setting.section("discover", DiscoverSettings.SECTION);
+    /** Any plugin's name: which exist is known once the plugins are found ({@link PluginSettings}). */
+    static final Setting<PluginSettings> PLUGINS = Setting.own("plugins", PluginSettings.DEFAULTS).documented("all on");
+    static final Setting<List<ToolSpec>> TOOLS = Setting.own("tools", List.of());
+    /** The top level of the file (a file that is not a section of settings is the loader's to answer). */
+    static final Section SECTION = new Section("", "", null,
+            MODE, ON_ERROR, STORE, HTTP, RECONCILE, AUDIT, DISCOVER, PLUGINS, TOOLS);
+
     private final Path source;
     private final Mode mode;
     private final OnError onError;
@@ -29,6 +44,19 @@ public final class AgentConfig {
         this.audit = audit;
         this.discover = discover;
         this.plugins = plugins;
+    }
+
+    /** The file's top level: each section bound in turn, in declaration order, so that its problems are listed together. */
+    static AgentConfig from(Section.Values v) {
+        StoreSettings store = StoreSettings.from(v.section(STORE));
+        HttpSettings http = HttpSettings.from(v.section(HTTP));
+        ReconcileSettings reconcile = ReconcileSettings.from(v.section(RECONCILE));
+        AuditSettings audit = AuditSettings.from(v.section(AUDIT));
+        DiscoverSettings discover = DiscoverSettings.from(v.section(DISCOVER));
+        PluginSettings plugins = PluginSettings.from(v.entry(PLUGINS), v.binder());
+        List<ToolSpec> tools = ToolSpec.readList(v.entry(TOOLS), v.binder());
+        return new AgentConfig(v.source(), v.get(MODE), v.get(ON_ERROR), store, http, reconcile, tools, audit, discover,
+                plugins);
     }
 
     /** The same config with another {@code on-error} (a command-line override). */

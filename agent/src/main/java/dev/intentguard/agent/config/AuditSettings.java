@@ -5,7 +5,29 @@ package dev.intentguard.agent.config;
  * the host's own metrics (OpenTelemetry, Micrometer) when it has them. Both serve {@code mode: audit} (what the agent would have done) and {@code enforce} (what it prevented).
  */
 public final class AuditSettings {
-    public static final AuditSettings DEFAULTS = new AuditSettings(true, 16L << 20, 10, 8192, true);
+    static final Setting<Boolean> JOURNAL = Setting.bool("audit.journal", true,
+            "write journal: true (record each tool call beside the store) or journal: false");
+    static final Setting<Long> JOURNAL_FILE_BYTES = Setting.positiveLong("audit.journal-file-bytes", 16L << 20,
+                    "write a number of bytes, e.g. journal-file-bytes: 16777216")
+            .atLeast(4096, "audit.journal-file-bytes is below 4096",
+                    "give each journal file room for a few calls, e.g. journal-file-bytes: 16777216 (16 MiB)");
+    static final Setting<Long> JOURNAL_FILES = Setting.positiveLong("audit.journal-files", 10,
+            "write how many rotated journal files to keep, e.g. journal-files: 10");
+    static final Setting<Long> JOURNAL_QUEUE = Setting.positiveLong("audit.journal-queue", 8192,
+                    "write how many entries may wait for the journal writer, e.g. journal-queue: 8192")
+            .atMost(1 << 20, "audit.journal-queue is above 1048576",
+                    "keep the queue bounded (entries wait in memory); 8192 absorbs bursts");
+    static final Setting<Boolean> JMX = Setting.bool("audit.jmx", true,
+            "write jmx: true (register the MBean dev.intentguard:type=Tools) or jmx: false");
+    static final Setting<Boolean> OTEL = Setting.bool("audit.otel", true,
+            "write otel: true (count in the host's OpenTelemetry, when it has one) or otel: false");
+    static final Setting<Boolean> MICROMETER = Setting.bool("audit.micrometer", true,
+            "write micrometer: true (count in the host's Micrometer global registry, when it has one) or micrometer: false");
+    static final Section SECTION = new Section("audit", "audit.",
+            "indent journal:, journal-file-bytes:, jmx: ... under audit:",
+            JOURNAL, JOURNAL_FILE_BYTES, JOURNAL_FILES, JOURNAL_QUEUE, JMX, OTEL, MICROMETER);
+
+    public static final AuditSettings DEFAULTS = from(SECTION.empty());
 
     private final boolean journal;
     private final long journalFileBytes;
@@ -16,7 +38,7 @@ public final class AuditSettings {
     private final boolean micrometer;
 
     public AuditSettings(boolean journal, long journalFileBytes, int journalFiles, int journalQueue, boolean jmx) {
-        this(journal, journalFileBytes, journalFiles, journalQueue, jmx, true, true);
+        this(journal, journalFileBytes, journalFiles, journalQueue, jmx, OTEL.defaultValue(), MICROMETER.defaultValue());
     }
 
     public AuditSettings(boolean journal, long journalFileBytes, int journalFiles, int journalQueue, boolean jmx,
@@ -28,6 +50,12 @@ public final class AuditSettings {
         this.journalFiles = journalFiles;
         this.journalQueue = journalQueue;
         this.jmx = jmx;
+    }
+
+    static AuditSettings from(Section.Values v) {
+        return new AuditSettings(v.get(JOURNAL), v.get(JOURNAL_FILE_BYTES),
+                (int) Math.min(v.get(JOURNAL_FILES), 100_000), (int) Math.min(v.get(JOURNAL_QUEUE), 1 << 20),
+                v.get(JMX), v.get(OTEL), v.get(MICROMETER));
     }
 
     /** Whether the journal is written ({@code <store.path>.journal/}). */

@@ -11,7 +11,7 @@ interface ConfigChoice {
     String configName();
 
     /** The constant written {@code name}, or {@code null}. */
-    static <E extends Enum<E> & ConfigChoice> E named(Class<E> type, String name) {
+    static <E extends ConfigChoice> E named(Class<E> type, String name) {
         for (E choice : type.getEnumConstants()) {
             if (choice.configName().equals(name)) {
                 return choice;
@@ -21,9 +21,9 @@ interface ConfigChoice {
     }
 
     /** The names, as a message says them: {@code enforce or audit}, {@code read, idempotent or side_effect}. */
-    static <E extends Enum<E> & ConfigChoice> String names(Class<E> type) {
+    static String names(Class<? extends ConfigChoice> type) {
         List<String> names = new ArrayList<>();
-        for (E choice : type.getEnumConstants()) {
+        for (ConfigChoice choice : type.getEnumConstants()) {
             names.add(choice.configName());
         }
         int last = names.size() - 1;

@@ -6,9 +6,24 @@ package dev.intentguard.agent.config;
  * the same name always wins over what discovery decided.
  */
 public final class DiscoverSettings {
+    static final Setting<Boolean> LANGCHAIN4J = Setting.bool("discover.langchain4j", true,
+            "write langchain4j: true (guard LangChain4j @Tool methods) or langchain4j: false");
+    static final Setting<Boolean> SPRING_AI = Setting.bool("discover.spring-ai", true,
+            "write spring-ai: true (guard Spring AI @Tool methods) or spring-ai: false");
+    static final Setting<Boolean> MCP = Setting.bool("discover.mcp", true,
+            "write mcp: true (guard MCP server tools by their hints) or mcp: false");
+    static final Setting<Effect> DEFAULT_EFFECT = Setting.choice("discover.default-effect", Effect.class, Effect.SIDE_EFFECT,
+            "write default-effect: side_effect (or read, or idempotent)");
+    static final Setting<Boolean> DESCRIBE = Setting.bool("discover.describe", true,
+            "write describe: true (tell the model a side-effect tool is safe to call once) or describe: false");
     public static final String DEFAULT_SENTENCE = "Safe to call once per {key}. Repeated calls return the original result.";
-    public static final DiscoverSettings DEFAULTS =
-            new DiscoverSettings(true, true, true, Effect.SIDE_EFFECT, true, DEFAULT_SENTENCE);
+    static final Setting<String> SENTENCE = Setting.text("discover.sentence", DEFAULT_SENTENCE,
+            "write the sentence, e.g. sentence: \"" + DEFAULT_SENTENCE + "\", or describe: false");
+    static final Section SECTION = new Section("discover", "discover.",
+            "indent langchain4j:, spring-ai:, mcp:, default-effect: under discover:",
+            LANGCHAIN4J, SPRING_AI, MCP, DEFAULT_EFFECT, DESCRIBE, SENTENCE);
+
+    public static final DiscoverSettings DEFAULTS = from(SECTION.empty());
 
     private final boolean langchain4j;
     private final boolean springAi;
@@ -25,6 +40,11 @@ public final class DiscoverSettings {
         this.defaultEffect = defaultEffect;
         this.describe = describe;
         this.sentence = sentence;
+    }
+
+    static DiscoverSettings from(Section.Values v) {
+        return new DiscoverSettings(v.get(LANGCHAIN4J), v.get(SPRING_AI), v.get(MCP), v.get(DEFAULT_EFFECT), v.get(DESCRIBE),
+                v.get(SENTENCE));
     }
 
     /** Whether LangChain4j {@code @Tool} methods are guarded without a {@code tools:} entry. */

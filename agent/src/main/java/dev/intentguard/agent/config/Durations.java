@@ -12,6 +12,22 @@ public final class Durations {
     private Durations() {
     }
 
+    /** {@code d} as a config writes it, in its largest whole unit: {@code 100ms}, {@code 30s}, {@code 7d}. */
+    static String written(Duration d) {
+        long millis = d.toMillis();
+        if (millis % 1000 != 0) {
+            return millis + "ms";
+        }
+        long seconds = millis / 1000;
+        if (seconds == 0 || seconds % 60 != 0) {
+            return seconds + "s";
+        }
+        if (seconds % 3600 != 0) {
+            return seconds / 60 + "m";
+        }
+        return seconds % 86_400 != 0 ? seconds / 3600 + "h" : seconds / 86_400 + "d";
+    }
+
     /** The duration, or {@code null} if {@code text} is not one. */
     public static Duration parse(String text) {
         if (text == null) {

@@ -3,6 +3,7 @@ package dev.intentguard.agent.config;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /** The {@code http:} section: how the intent key travels on outgoing requests of a guarded tool. */
 public final class HttpSettings {
@@ -42,8 +43,22 @@ public final class HttpSettings {
         }
     }
 
-    public static final HttpSettings DEFAULTS = new HttpSettings("Idempotency-Key", Format.TOKEN, List.of(),
-            ClientRetries.SUPPRESS, List.of("POST", "PUT", "PATCH", "DELETE"));
+    static final Setting<String> HEADER = Setting.matching("http.header", Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+"),
+            "Idempotency-Key", "is not an HTTP header name",
+            "write a header name such as Idempotency-Key (letters, digits and '-')");
+    static final Setting<Format> FORMAT = Setting.choice("http.format", Format.class, Format.TOKEN,
+            "write format: token (the key as is) or format: sf-string (quoted, as the IETF draft says)");
+    static final Setting<List<String>> HOSTS = Setting.words("http.hosts", List.of(),
+            Pattern.compile("[A-Za-z0-9.\\-\\[\\]:]+"),
+            "write host names or host:port, e.g. hosts: [api.stripe.com, 127.0.0.1:8080]");
+    static final Setting<ClientRetries> CLIENT_RETRIES = Setting.choice("http.client-retries", ClientRetries.class,
+            ClientRetries.SUPPRESS, "write client-retries: suppress (send each request once) or client-retries: same-key");
+    static final Setting<List<String>> METHODS = Setting.words("http.methods", List.of("POST", "PUT", "PATCH", "DELETE"),
+            Pattern.compile("[A-Za-z]+"), "write HTTP methods, e.g. methods: [POST, PUT, PATCH, DELETE]");
+    static final Section SECTION = new Section("http", "http.", "indent header:, format:, hosts: ... under http:",
+            HEADER, FORMAT, HOSTS, CLIENT_RETRIES, METHODS);
+
+    public static final HttpSettings DEFAULTS = from(SECTION.empty());
 
     private final String header;
     private final Format format;
@@ -57,6 +72,10 @@ public final class HttpSettings {
         this.hosts = hosts.stream().map(h -> h.toLowerCase(Locale.ROOT)).collect(java.util.stream.Collectors.toUnmodifiableList());
         this.clientRetries = clientRetries;
         this.methods = methods.stream().map(m -> m.toUpperCase(Locale.ROOT)).collect(java.util.stream.Collectors.toUnmodifiableSet());
+    }
+
+    static HttpSettings from(Section.Values v) {
+        return new HttpSettings(v.get(HEADER), v.get(FORMAT), v.get(HOSTS), v.get(CLIENT_RETRIES), v.get(METHODS));
     }
 
     /** The header name, {@code Idempotency-Key} by default. */

@@ -4,9 +4,16 @@ import java.time.Duration;
 
 /** The {@code reconcile:} section: how unknown outcomes are checked again in the background. */
 public final class ReconcileSettings {
-    public static final Duration DEFAULT_CHECK_INTERVAL = Duration.ofSeconds(5);
-    public static final ReconcileSettings DEFAULTS = new ReconcileSettings(Duration.ofMinutes(5), Duration.ofMinutes(1),
-            Duration.ofHours(1));
+    static final Setting<Duration> INTERVAL = Setting.duration("reconcile.interval", Duration.ofMinutes(5));
+    static final Setting<Duration> MIN_AGE = Setting.duration("reconcile.min-age", Duration.ofMinutes(1));
+    static final Setting<Duration> ESCALATE_AFTER = Setting.duration("reconcile.escalate-after", Duration.ofHours(1));
+    static final Setting<Duration> CHECK_INTERVAL = Setting.duration("reconcile.check-interval", Duration.ofSeconds(5));
+    static final Section SECTION = new Section("reconcile", "reconcile.",
+            "indent interval:, min-age:, escalate-after: under reconcile:",
+            INTERVAL, MIN_AGE, ESCALATE_AFTER, CHECK_INTERVAL);
+
+    public static final Duration DEFAULT_CHECK_INTERVAL = CHECK_INTERVAL.defaultValue();
+    public static final ReconcileSettings DEFAULTS = from(SECTION.empty());
 
     private final Duration interval;
     private final Duration minAge;
@@ -22,6 +29,10 @@ public final class ReconcileSettings {
         this.minAge = minAge;
         this.escalateAfter = escalateAfter;
         this.checkInterval = checkInterval;
+    }
+
+    static ReconcileSettings from(Section.Values v) {
+        return new ReconcileSettings(v.get(INTERVAL), v.get(MIN_AGE), v.get(ESCALATE_AFTER), v.get(CHECK_INTERVAL));
     }
 
     /** How often the reconciler looks at unknown intents (and the sweeper at expired ones). */

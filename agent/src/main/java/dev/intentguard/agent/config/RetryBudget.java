@@ -8,6 +8,15 @@ import java.time.Duration;
  * that may have acted is never retried by it.
  */
 public final class RetryBudget {
+    static final Setting<Integer> ATTEMPTS = Setting.intRange("retry.attempts", 3, 1, 100,
+            "write the attempts in all, the first included, e.g. attempts: 3");
+    static final Setting<Duration> BACKOFF = Setting.duration("retry.backoff", Duration.ofMillis(100));
+    static final Setting<Duration> MAX_BACKOFF = Setting.duration("retry.max-backoff", Duration.ofSeconds(2));
+    static final Setting<Duration> DEADLINE = Setting.duration("retry.deadline", Duration.ofSeconds(10));
+    /** A tool's {@code retry:}; whether the tool may have one depends on its effect, which {@link ToolSpec} weighs. */
+    static final Section SECTION = new Section("tools.retry", "tools[].retry.",
+            "indent attempts:, backoff:, max-backoff:, deadline: under retry:", ATTEMPTS, BACKOFF, MAX_BACKOFF, DEADLINE);
+
     private final int attempts;
     private final Duration backoff;
     private final Duration maxBackoff;
@@ -24,6 +33,10 @@ public final class RetryBudget {
         this.backoff = backoff;
         this.maxBackoff = maxBackoff;
         this.deadline = deadline;
+    }
+
+    static RetryBudget from(Section.Values v) {
+        return new RetryBudget(v.get(ATTEMPTS), v.get(BACKOFF), v.get(MAX_BACKOFF), v.get(DEADLINE));
     }
 
     public int attempts() {

@@ -2,9 +2,39 @@ package dev.intentguard.agent.config;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.regex.Pattern;
 
 /** The {@code store:} section. */
 public final class StoreSettings {
+    private static final String PATH_FIX = "write a file path, e.g. store.path: .intentguard/intents.dat";
+    /** A relative path is taken from the JVM's working directory. */
+    static final Setting<String> PATH = Setting.text("store.path", ".intentguard/intents.dat", PATH_FIX);
+    static final Setting<String> URL = Setting.<String>own("store.url", null).documented("none");
+    /** The namespace of a shared store: Redis key prefix {@code <namespace>:}, PostgreSQL schema. */
+    static final Setting<String> NAMESPACE = Setting.matching("store.namespace",
+                    Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,39}"), "intentguard", "is not a namespace (letters, digits and _, at most 40, not starting with a digit)",
+                    "write e.g. namespace: intentguard_payments")
+            .trimmed();
+    static final Setting<Long> MAX_INTENTS = Setting.positiveLong("store.max-intents", 1_000_000,
+            "write a whole number of intents, e.g. max-intents: 1000000");
+    static final Setting<Duration> RETENTION = Setting.duration("store.retention", Duration.ofDays(7));
+    static final Setting<Duration> IN_FLIGHT_WAIT = Setting.duration("store.in-flight-wait", Duration.ofSeconds(30));
+    static final Setting<Long> MAX_RESULT_BYTES = Setting.positiveLong("store.max-result-bytes", 8192,
+                    "write a number of bytes, e.g. max-result-bytes: 8192")
+            .atMost(1 << 20, "store.max-result-bytes is above 1 MiB",
+                    "keep first results small (the store is memory-mapped); 8192 is plenty for model-facing text");
+    static final Setting<Duration> OPEN_TIMEOUT = Setting.duration("store.open-timeout", Duration.ofSeconds(10));
+    static final Setting<Duration> LOCK_TIMEOUT = Setting.duration("store.lock-timeout", Duration.ofSeconds(1));
+    static final Setting<Duration> OPERATION_TIMEOUT = Setting.duration("store.operation-timeout", Duration.ofSeconds(1));
+    static final Setting<Duration> LEASE = Setting.duration("store.lease", Duration.ofSeconds(10));
+    static final Section SECTION = new Section("store", "store.", "indent path:, max-intents:, retention: ... under store:",
+            PATH, URL, NAMESPACE, MAX_INTENTS, RETENTION, IN_FLIGHT_WAIT, MAX_RESULT_BYTES, OPEN_TIMEOUT, LOCK_TIMEOUT,
+            OPERATION_TIMEOUT, LEASE);
+
+    public static final String DEFAULT_NAMESPACE = NAMESPACE.defaultValue();
+    public static final Duration DEFAULT_OPERATION_TIMEOUT = OPERATION_TIMEOUT.defaultValue();
+    public static final Duration DEFAULT_LEASE = LEASE.defaultValue();
+
     private final Path path;
     private final long maxIntents;
     private final Duration retention;
@@ -23,11 +53,6 @@ public final class StoreSettings {
                 DEFAULT_NAMESPACE, DEFAULT_OPERATION_TIMEOUT, DEFAULT_LEASE);
     }
 
-    /** The namespace of a shared store: Redis key prefix {@code <namespace>:}, PostgreSQL schema. */
-    public static final String DEFAULT_NAMESPACE = "intentguard";
-    public static final Duration DEFAULT_OPERATION_TIMEOUT = Duration.ofSeconds(1);
-    public static final Duration DEFAULT_LEASE = Duration.ofSeconds(10);
-
     public StoreSettings(Path path, long maxIntents, Duration retention, Duration inFlightWait, int maxResultBytes,
                          Duration openTimeout, Duration lockTimeout, String url, String namespace,
                          Duration operationTimeout, Duration lease) {
@@ -42,6 +67,47 @@ public final class StoreSettings {
         this.maxResultBytes = maxResultBytes;
         this.openTimeout = openTimeout;
         this.lockTimeout = lockTimeout;
+    }
+
+    /** The section's values, with a shared store's URL read and checked, and the rules between its settings. */
+    static StoreSettings from(Section.Values v) {
+        String url = null;
+        if (v.isSet(URL)) {
+            String written = v.text(URL);
+            if (written == null || written.isBlank()) {
+                v.problem(v.lineOf(URL), "store.url is empty", "write redis://host:6379/0 or jdbc:postgresql://host:5432/db, "
+                        + "or remove it to keep the intents in store.path");
+            } else if (StoreUrls.kind(written.trim()) == null) {
+                v.problem(v.lineOf(URL), "store.url " + StoreUrls.masked(written.trim()) + " is not a store this agent knows",
+                        "write redis://host:6379/0 (rediss:// for TLS) or jdbc:postgresql://host:5432/db "
+                                + "(postgresql://user@host/db too)");
+            } else {
+                url = written.trim();
+            }
+            if (v.isSet(PATH)) {
+                v.problem(v.lineOf(PATH), "store.path and store.url are both set: the intents live in one place",
+                        "keep store.url for a store every replica shares, or store.path for this host's file, not both");
+            }
+        }
+        Path path;
+        try {
+            path = Path.of(v.get(PATH)).toAbsolutePath().normalize();
+        } catch (RuntimeException e) {
+            v.problem(v.lineOf(PATH), "store.path \"" + v.written(PATH) + "\" is not a usable path (" + e.getMessage() + ")",
+                    PATH_FIX);
+            path = null;
+        }
+        Duration operation = v.get(OPERATION_TIMEOUT);
+        Duration lease = v.get(LEASE);
+        if (lease.compareTo(operation.multipliedBy(3)) < 0) {
+            v.problem(v.isSet(LEASE) ? v.lineOf(LEASE) : v.lineOf(OPERATION_TIMEOUT), "store.lease " + lease.toMillis()
+                    + " ms" + (v.isSet(LEASE) ? "" : " (the default)") + " is shorter than three operation timeouts ("
+                    + operation.multipliedBy(3).toMillis() + " ms): a slow renewal would let the lease run out under a "
+                    + "call that still runs", "raise store.lease to at least three store.operation-timeout");
+        }
+        return new StoreSettings(url != null ? null : path, v.get(MAX_INTENTS), v.get(RETENTION), v.get(IN_FLIGHT_WAIT),
+                (int) Math.min(Integer.MAX_VALUE, v.get(MAX_RESULT_BYTES)), v.get(OPEN_TIMEOUT), v.get(LOCK_TIMEOUT), url,
+                v.get(NAMESPACE), operation, lease);
     }
 
     /** A file store at {@code file} with these settings' sizes and timeouts (the test kit's store). */
