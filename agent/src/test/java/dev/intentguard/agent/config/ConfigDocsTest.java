@@ -20,24 +20,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * docs/config.md and the binder cannot disagree: each section's "Setting" tables list exactly the settings the
- * binder accepts in that section, and a section the top level takes has its own heading.
+ * binder accepts in that section, with the default each declares, and a section the top level takes has its own heading.
  */
 class ConfigDocsTest {
     private static final Path DOC = Path.of("..", "docs", "config.md");
     private static final Pattern HEADING = Pattern.compile("^## (?:`([\\w-]+)`|Top level)\\s*$");
-    private static final Pattern ROW = Pattern.compile("^\\| `([\\w-]+)` \\|");
+    /** A settings row: the setting, and its second cell (the default; the tools table: whether it is required). */
+    private static final Pattern ROW = Pattern.compile("^\\| `([\\w-]+)` \\|(?: (.*?) \\|)?");
     private static final Pattern PLUGIN_ROW = Pattern.compile("^\\| `([\\w.-]+)` \\|");
 
-    /** The settings named in the first column of each level-2 section's "| Setting |" tables ("" for "Top level"). */
-    private static Map<String, List<String>> documented() throws IOException {
-        Map<String, List<String>> sections = new LinkedHashMap<>();
+    /**
+     * The rows of each level-2 section's "| Setting |" tables ("" for "Top level"), by section, each setting with its
+     * second cell; a section without such a table is there, with none.
+     */
+    private static Map<String, Map<String, String>> tables() throws IOException {
+        Map<String, Map<String, String>> sections = new LinkedHashMap<>();
         String section = null;
         boolean inSettingsTable = false;
         for (String line : Files.readAllLines(DOC)) {
             Matcher heading = HEADING.matcher(line);
             if (heading.matches()) {
                 section = heading.group(1) == null ? "" : heading.group(1);
-                sections.putIfAbsent(section, new ArrayList<>());
+                sections.putIfAbsent(section, new LinkedHashMap<>());
                 inSettingsTable = false;
             } else if (line.startsWith("## ")) {
                 section = null;
@@ -48,11 +52,55 @@ class ConfigDocsTest {
             } else if (inSettingsTable) {
                 Matcher row = ROW.matcher(line);
                 if (row.find()) {
-                    sections.get(section).add(row.group(1));
+                    sections.get(section).put(row.group(1), row.group(2));
                 }
             }
         }
         return sections;
+    }
+
+    /** The settings named in the first column of each level-2 section's "| Setting |" tables ("" for "Top level"). */
+    private static Map<String, List<String>> documented() throws IOException {
+        Map<String, List<String>> sections = new LinkedHashMap<>();
+        tables().forEach((section, rows) -> sections.put(section, new ArrayList<>(rows.keySet())));
+        return sections;
+    }
+
+    @Test
+    void eachRowShowsTheDefaultItsSettingDeclares() throws IOException {
+        Map<String, Map<String, String>> docs = tables();
+        List<String> disagreements = new ArrayList<>();
+        for (Map.Entry<String, List<Setting<?>>> section : ConfigLoader.declaredSettings().entrySet()) {
+            Map<String, String> rows = docs.getOrDefault(section.getKey(), Map.of());
+            for (Setting<?> setting : section.getValue()) {
+                String cell = rows.get(setting.key);
+                String expected = setting.documentedDefault();
+                if (cell == null) {
+                    continue;               // a section of its own (its heading), or a retry setting (the retry row, below)
+                }
+                if (section.getKey().equals("tools")) {
+                    if (expected == null) {
+                        continue;           // required, or optional without a default to show: the cell says which
+                    }
+                    expected = "no (" + expected + ")";
+                }
+                if (!cell.equals(expected)) {
+                    disagreements.add((section.getKey().isEmpty() ? "Top level" : section.getKey()) + " `" + setting.key
+                            + "`: the docs say " + cell + ", the declaration " + expected);
+                }
+            }
+        }
+        assertEquals(List.of(), disagreements, "docs/config.md's Default column against the declared defaults");
+    }
+
+    @Test
+    void aToolsRetryRowSaysEachOfItsSettingsDefaults() throws IOException {
+        String retryRow = Files.readAllLines(DOC).stream().filter(l -> l.startsWith("| `retry` |")).findFirst().orElse("");
+        for (Setting<?> setting : ConfigLoader.declaredSettings().get("tools.retry")) {
+            String shown = setting.documentedDefault().replace("`", "");
+            assertTrue(Pattern.compile("`" + Pattern.quote(setting.key) + "` \\((default )?" + Pattern.quote(shown) + "[,:)]")
+                    .matcher(retryRow).find(), "the tools retry row of docs/config.md says " + setting.key + " is " + shown);
+        }
     }
 
     @Test
