@@ -137,7 +137,8 @@ public final class ToolSpec {
         }
         Effect effect = v.get(EFFECT);
         if (!v.isSet(EFFECT) && method != null) {
-            v.problem(v.line(), "tool " + (name == null ? method.toString() : name) + " has no effect",
+            String called = v.isSet(NAME) ? v.written(NAME) : name;        // a name that is wrong too, as written
+            v.problem(v.line(), "tool " + (called == null ? method.toString() : called) + " has no effect",
                     "add effect: side_effect, idempotent or read");
         }
         List<String> key = arguments(v.entry(KEY), "key", v);
