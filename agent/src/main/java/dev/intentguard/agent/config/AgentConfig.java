@@ -5,17 +5,26 @@ import java.util.List;
 
 /** A validated config: what the agent guards and how. */
 public final class AgentConfig {
-    static final Setting<Mode> MODE = Setting.choice("mode", Mode.class, Mode.ENFORCE, "write mode: enforce (or mode: audit)");
+    static final Setting<Mode> MODE = Setting.choice("mode", Mode.class, Mode.ENFORCE, "write mode: enforce (or mode: audit)")
+            .doc("`enforce`: the agent acts (records, replays, refuses, stops client resends).");
     static final Setting<OnError> ON_ERROR = Setting.choice("on-error", OnError.class, OnError.FAIL_OPEN,
-            "write on-error: fail-open (run unguarded when intentguard cannot work) or on-error: fail-closed");
-    static final Setting<Section.Values> STORE = Setting.section("store", StoreSettings.SECTION);
-    static final Setting<Section.Values> HTTP = Setting.section("http", HttpSettings.SECTION);
-    static final Setting<Section.Values> RECONCILE = Setting.section("reconcile", ReconcileSettings.SECTION);
-    static final Setting<Section.Values> AUDIT = Setting.section("audit", AuditSettings.SECTION);
-    static final Setting<Section.Values> DISCOVER = Setting.section("discover", DiscoverSettings.SECTION);
+            "write on-error: fail-open (run unguarded when intentguard cannot work) or on-error: fail-closed")
+            .doc("What happens when intentguard itself cannot do its job.");
+    static final Setting<Section.Values> STORE = Setting.section("store", StoreSettings.SECTION)
+            .doc("Where the intents live: this host's file, or a store every replica shares.");
+    static final Setting<Section.Values> HTTP = Setting.section("http", HttpSettings.SECTION)
+            .doc("How the tools' HTTP requests carry the intent key, and which resends may go.");
+    static final Setting<Section.Values> RECONCILE = Setting.section("reconcile", ReconcileSettings.SECTION)
+            .doc("When unknown outcomes are checked again and escalated.");
+    static final Setting<Section.Values> AUDIT = Setting.section("audit", AuditSettings.SECTION)
+            .doc("What the agent records of each call: the journal, JMX, the host's metrics.");
+    static final Setting<Section.Values> DISCOVER = Setting.section("discover", DiscoverSettings.SECTION)
+            .doc("Tools found by their framework's markers (LangChain4j, Spring AI, MCP).");
     /** Any plugin's name: which exist is known once the plugins are found ({@link PluginSettings}). */
-    static final Setting<PluginSettings> PLUGINS = Setting.own("plugins", PluginSettings.DEFAULTS).documented("all on");
-    static final Setting<List<ToolSpec>> TOOLS = Setting.own("tools", List.of());
+    static final Setting<PluginSettings> PLUGINS = Setting.own("plugins", PluginSettings.DEFAULTS).documented("all on")
+            .doc("Instrumentations switched off by name; see [`plugins`](#plugins).");
+    static final Setting<List<ToolSpec>> TOOLS = Setting.<List<ToolSpec>>own("tools", List.of())
+            .doc("The guarded tools, one entry per tool.");
     /** The top level of the file (a file that is not a section of settings is the loader's to answer). */
     static final Section SECTION = new Section("", "", null,
             MODE, ON_ERROR, STORE, HTTP, RECONCILE, AUDIT, DISCOVER, PLUGINS, TOOLS);

@@ -6,23 +6,30 @@ package dev.intentguard.agent.config;
  */
 public final class AuditSettings {
     static final Setting<Boolean> JOURNAL = Setting.bool("audit.journal", true,
-            "write journal: true (record each tool call beside the store) or journal: false");
+            "write journal: true (record each tool call beside the store) or journal: false")
+            .doc("Write the journal: `<store.path>.journal/audit-<pid>.jsonl`, one JSON line per tool invocation (its intent key, the layer of a repeat, what the caller got, each wire attempt; never argument values or caller ids).");
     static final Setting<Long> JOURNAL_FILE_BYTES = Setting.positiveLong("audit.journal-file-bytes", 16L << 20,
                     "write a number of bytes, e.g. journal-file-bytes: 16777216")
             .atLeast(4096, "audit.journal-file-bytes is below 4096",
-                    "give each journal file room for a few calls, e.g. journal-file-bytes: 16777216 (16 MiB)");
+                    "give each journal file room for a few calls, e.g. journal-file-bytes: 16777216 (16 MiB)")
+            .doc("A journal file is rotated at this size (at least 4096) to `audit-<pid>-<millis>.jsonl`.");
     static final Setting<Long> JOURNAL_FILES = Setting.positiveLong("audit.journal-files", 10,
-            "write how many rotated journal files to keep, e.g. journal-files: 10");
+            "write how many rotated journal files to keep, e.g. journal-files: 10")
+            .doc("Rotated journal files kept in the folder, all processes together; older ones are removed.");
     static final Setting<Long> JOURNAL_QUEUE = Setting.positiveLong("audit.journal-queue", 8192,
                     "write how many entries may wait for the journal writer, e.g. journal-queue: 8192")
             .atMost(1 << 20, "audit.journal-queue is above 1048576",
-                    "keep the queue bounded (entries wait in memory); 8192 absorbs bursts");
+                    "keep the queue bounded (entries wait in memory); 8192 absorbs bursts")
+            .doc("Entries waiting for the journal's writer thread.");
     static final Setting<Boolean> JMX = Setting.bool("audit.jmx", true,
-            "write jmx: true (register the MBean dev.intentguard:type=Tools) or jmx: false");
+            "write jmx: true (register the MBean dev.intentguard:type=Tools) or jmx: false")
+            .doc("Register the MBean `dev.intentguard:type=Tools` (per-tool status, effect, counters by layer; operations `disable`/`enable`, the kill switch at run time) in the platform MBeanServer, after start-up.");
     static final Setting<Boolean> OTEL = Setting.bool("audit.otel", true,
-            "write otel: true (count in the host's OpenTelemetry, when it has one) or otel: false");
+            "write otel: true (count in the host's OpenTelemetry, when it has one) or otel: false")
+            .doc("When the host has OpenTelemetry (its Java agent, or an SDK it registered globally), count in it too (`intentguard.tool.calls`, `intentguard.duplicates.prevented`, ...) and put the verdict on the current span ([docs/audit.md](audit.md#opentelemetry-and-micrometer)).");
     static final Setting<Boolean> MICROMETER = Setting.bool("audit.micrometer", true,
-            "write micrometer: true (count in the host's Micrometer global registry, when it has one) or micrometer: false");
+            "write micrometer: true (count in the host's Micrometer global registry, when it has one) or micrometer: false")
+            .doc("When the host has Micrometer, register the same meters in its global registry (Spring Boot binds its registries to it, so `/actuator/prometheus` shows them).");
     static final Section SECTION = new Section("audit", "audit.",
             "indent journal:, journal-file-bytes:, jmx: ... under audit:",
             JOURNAL, JOURNAL_FILE_BYTES, JOURNAL_FILES, JOURNAL_QUEUE, JMX, OTEL, MICROMETER);

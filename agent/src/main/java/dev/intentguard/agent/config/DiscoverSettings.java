@@ -7,18 +7,24 @@ package dev.intentguard.agent.config;
  */
 public final class DiscoverSettings {
     static final Setting<Boolean> LANGCHAIN4J = Setting.bool("discover.langchain4j", true,
-            "write langchain4j: true (guard LangChain4j @Tool methods) or langchain4j: false");
+            "write langchain4j: true (guard LangChain4j @Tool methods) or langchain4j: false")
+            .doc("Methods annotated `dev.langchain4j.agent.tool.Tool` (LangChain4j 1.x) are tools.");
     static final Setting<Boolean> SPRING_AI = Setting.bool("discover.spring-ai", true,
-            "write spring-ai: true (guard Spring AI @Tool methods) or spring-ai: false");
+            "write spring-ai: true (guard Spring AI @Tool methods) or spring-ai: false")
+            .doc("Methods annotated `org.springframework.ai.tool.annotation.Tool` (Spring AI 2.x) are tools.");
     static final Setting<Boolean> MCP = Setting.bool("discover.mcp", true,
-            "write mcp: true (guard MCP server tools by their hints) or mcp: false");
+            "write mcp: true (guard MCP server tools by their hints) or mcp: false")
+            .doc("MCP Java SDK server tools are guarded, classified by their hints; see [MCP server tools](#mcp-server-tools).");
     static final Setting<Effect> DEFAULT_EFFECT = Setting.choice("discover.default-effect", Effect.class, Effect.SIDE_EFFECT,
-            "write default-effect: side_effect (or read, or idempotent)");
+            "write default-effect: side_effect (or read, or idempotent)")
+            .doc("The effect of a discovered tool that no `tools:` entry (and no hint) classifies.");
     static final Setting<Boolean> DESCRIBE = Setting.bool("discover.describe", true,
-            "write describe: true (tell the model a side-effect tool is safe to call once) or describe: false");
+            "write describe: true (tell the model a side-effect tool is safe to call once) or describe: false")
+            .doc("The description the model receives of a `side_effect` tool (LangChain4j `ToolSpecification`, Spring AI `ToolDefinition`, the MCP `Tool` in `tools/list`) gains `sentence`.");
     public static final String DEFAULT_SENTENCE = "Safe to call once per {key}. Repeated calls return the original result.";
     static final Setting<String> SENTENCE = Setting.text("discover.sentence", DEFAULT_SENTENCE,
-            "write the sentence, e.g. sentence: \"" + DEFAULT_SENTENCE + "\", or describe: false");
+            "write the sentence, e.g. sentence: \"" + DEFAULT_SENTENCE + "\", or describe: false")
+            .doc("What `describe` adds; `{key}` becomes the tool's key arguments (`orderId`, `orderId and amount`).");
     static final Section SECTION = new Section("discover", "discover.",
             "indent langchain4j:, spring-ai:, mcp:, default-effect: under discover:",
             LANGCHAIN4J, SPRING_AI, MCP, DEFAULT_EFFECT, DESCRIBE, SENTENCE);

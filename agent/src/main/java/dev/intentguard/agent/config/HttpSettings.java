@@ -45,16 +45,21 @@ public final class HttpSettings {
 
     static final Setting<String> HEADER = Setting.matching("http.header", Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+"),
             "Idempotency-Key", "is not an HTTP header name",
-            "write a header name such as Idempotency-Key (letters, digits and '-')");
+            "write a header name such as Idempotency-Key (letters, digits and '-')")
+            .doc("The header name.");
     static final Setting<Format> FORMAT = Setting.choice("http.format", Format.class, Format.TOKEN,
-            "write format: token (the key as is) or format: sf-string (quoted, as the IETF draft says)");
+            "write format: token (the key as is) or format: sf-string (quoted, as the IETF draft says)")
+            .doc("`token`: the key as is (Stripe and most providers).");
     static final Setting<List<String>> HOSTS = Setting.words("http.hosts", List.of(),
             Pattern.compile("[A-Za-z0-9.\\-\\[\\]:]+"),
-            "write host names or host:port, e.g. hosts: [api.stripe.com, 127.0.0.1:8080]");
+            "write host names or host:port, e.g. hosts: [api.stripe.com, 127.0.0.1:8080]")
+            .doc("Only requests to these hosts (`host` or `host:port`) get the key; empty means any host.");
     static final Setting<ClientRetries> CLIENT_RETRIES = Setting.choice("http.client-retries", ClientRetries.class,
-            ClientRetries.SUPPRESS, "write client-retries: suppress (send each request once) or client-retries: same-key");
+            ClientRetries.SUPPRESS, "write client-retries: suppress (send each request once) or client-retries: same-key")
+            .doc("`suppress`: inside a side-effect tool each request is sent at most once; the resends a client or SDK would make are recorded (`intentguard.http`, INFO) and not sent, and a retry framework inside the tool stops once the outcome is unknown (`intentguard.retry`, INFO; see [below](#sdk-and-framework-retries)).");
     static final Setting<List<String>> METHODS = Setting.words("http.methods", List.of("POST", "PUT", "PATCH", "DELETE"),
-            Pattern.compile("[A-Za-z]+"), "write HTTP methods, e.g. methods: [POST, PUT, PATCH, DELETE]");
+            Pattern.compile("[A-Za-z]+"), "write HTTP methods, e.g. methods: [POST, PUT, PATCH, DELETE]")
+            .doc("Methods that get the key; requests with other methods are untouched.");
     static final Section SECTION = new Section("http", "http.", "indent header:, format:, hosts: ... under http:",
             HEADER, FORMAT, HOSTS, CLIENT_RETRIES, METHODS);
 

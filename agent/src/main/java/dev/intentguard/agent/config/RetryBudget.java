@@ -9,10 +9,14 @@ import java.time.Duration;
  */
 public final class RetryBudget {
     static final Setting<Integer> ATTEMPTS = Setting.intRange("retry.attempts", 3, 1, 100,
-            "write the attempts in all, the first included, e.g. attempts: 3");
-    static final Setting<Duration> BACKOFF = Setting.duration("retry.backoff", Duration.ofMillis(100));
-    static final Setting<Duration> MAX_BACKOFF = Setting.duration("retry.max-backoff", Duration.ofSeconds(2));
-    static final Setting<Duration> DEADLINE = Setting.duration("retry.deadline", Duration.ofSeconds(10));
+            "write the attempts in all, the first included, e.g. attempts: 3")
+            .doc("Attempts in all, the first included.");
+    static final Setting<Duration> BACKOFF = Setting.duration("retry.backoff", Duration.ofMillis(100))
+            .doc("The wait before the first retry, doubled for each next one.");
+    static final Setting<Duration> MAX_BACKOFF = Setting.duration("retry.max-backoff", Duration.ofSeconds(2))
+            .doc("The longest wait between two attempts.");
+    static final Setting<Duration> DEADLINE = Setting.duration("retry.deadline", Duration.ofSeconds(10))
+            .doc("No attempt starts after this long since the call began.");
     /** A tool's {@code retry:}; whether the tool may have one depends on its effect, which {@link ToolSpec} weighs. */
     static final Section SECTION = new Section("tools.retry", "tools[].retry.",
             "indent attempts:, backoff:, max-backoff:, deadline: under retry:", ATTEMPTS, BACKOFF, MAX_BACKOFF, DEADLINE);

@@ -9,8 +9,8 @@ import java.util.regex.Pattern;
 /**
  * One setting of the config file, declared once beside the object it configures ({@code StoreSettings.RETENTION}): its
  * path, what it takes and how a wrong value is answered, and its default. The {@link SettingsBinder} reads it, the "did
- * you mean" of an unknown key offers it, and {@code ConfigDocsTest} holds the tables of docs/config.md to it, the
- * default included.
+ * you mean" of an unknown key offers it, and {@code ConfigDocsTest} holds the tables of docs/config.md to it: each row
+ * shows its default and begins with its one-line doc.
  *
  * <p>What it takes is a {@link Kind} with its parameters, read by one switch, rather than a reader object per setting:
  * premain binds the config, and every lambda or class per setting would be one more class to spin or load at start-up.
@@ -71,6 +71,8 @@ final class Setting<T> {
     private final String fix;
     /** The default as docs/config.md says it when that is words; otherwise it is the default as written. */
     private String documentedWords;
+    /** What it is for, in a line ({@link #doc(String)}). */
+    private String doc;
 
     // what a kind needs; set while the setting is declared, never after
     private Class<? extends ConfigChoice> choices;
@@ -187,6 +189,20 @@ final class Setting<T> {
     Setting<T> suggestingSpelling() {
         this.suggestSpelling = true;
         return this;
+    }
+
+    /**
+     * What it is for, in a line: the sentence its row of docs/config.md begins with ({@code ConfigDocsTest}), which the
+     * rest of the row explains.
+     */
+    Setting<T> doc(String line) {
+        this.doc = line;
+        return this;
+    }
+
+    /** Its one-line doc. */
+    String doc() {
+        return doc;
     }
 
     /** Its default as docs/config.md says it, when that is words ({@code none}, {@code all on}). */

@@ -8,25 +8,36 @@ import java.util.regex.Pattern;
 public final class StoreSettings {
     private static final String PATH_FIX = "write a file path, e.g. store.path: .intentguard/intents.dat";
     /** A relative path is taken from the JVM's working directory. */
-    static final Setting<String> PATH = Setting.text("store.path", ".intentguard/intents.dat", PATH_FIX);
-    static final Setting<String> URL = Setting.<String>own("store.url", null).documented("none");
+    static final Setting<String> PATH = Setting.text("store.path", ".intentguard/intents.dat", PATH_FIX)
+            .doc("The intent map file (Chronicle Map, memory-mapped).");
+    static final Setting<String> URL = Setting.<String>own("store.url", null).documented("none")
+            .doc("A store every replica of the service shares, instead of this host's file: `redis://host:6379/0` (`rediss://` for TLS, `redis://user:password@host:port/db`), or PostgreSQL as a JDBC URL `jdbc:postgresql://host:5432/db?user=intentguard` or libpq's `postgresql://user@host:5432/db`.");
     /** The namespace of a shared store: Redis key prefix {@code <namespace>:}, PostgreSQL schema. */
     static final Setting<String> NAMESPACE = Setting.matching("store.namespace",
                     Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,39}"), "intentguard", "is not a namespace (letters, digits and _, at most 40, not starting with a digit)",
                     "write e.g. namespace: intentguard_payments")
-            .trimmed();
+            .trimmed()
+            .doc("Shared stores only: where the agent keeps its data in the server, the Redis key prefix (`<namespace>:*`) or the PostgreSQL schema.");
     static final Setting<Long> MAX_INTENTS = Setting.positiveLong("store.max-intents", 1_000_000,
-            "write a whole number of intents, e.g. max-intents: 1000000");
-    static final Setting<Duration> RETENTION = Setting.duration("store.retention", Duration.ofDays(7));
-    static final Setting<Duration> IN_FLIGHT_WAIT = Setting.duration("store.in-flight-wait", Duration.ofSeconds(30));
+            "write a whole number of intents, e.g. max-intents: 1000000")
+            .doc("The file store: how many intents the store keeps (a shared store is as large as its server).");
+    static final Setting<Duration> RETENTION = Setting.duration("store.retention", Duration.ofDays(7))
+            .doc("How long a finished intent (`done`, `failed`) is remembered; the housekeeping thread removes expired ones every `reconcile.interval` (Redis: a TTL on each finished record; PostgreSQL: a batched `DELETE` of expired rows).");
+    static final Setting<Duration> IN_FLIGHT_WAIT = Setting.duration("store.in-flight-wait", Duration.ofSeconds(30))
+            .doc("How long a concurrent duplicate waits for the first call of the same intent to finish before it answers `in_flight`.");
     static final Setting<Long> MAX_RESULT_BYTES = Setting.positiveLong("store.max-result-bytes", 8192,
                     "write a number of bytes, e.g. max-result-bytes: 8192")
             .atMost(1 << 20, "store.max-result-bytes is above 1 MiB",
-                    "keep first results small (the store is memory-mapped); 8192 is plenty for model-facing text");
-    static final Setting<Duration> OPEN_TIMEOUT = Setting.duration("store.open-timeout", Duration.ofSeconds(10));
-    static final Setting<Duration> LOCK_TIMEOUT = Setting.duration("store.lock-timeout", Duration.ofSeconds(1));
-    static final Setting<Duration> OPERATION_TIMEOUT = Setting.duration("store.operation-timeout", Duration.ofSeconds(1));
-    static final Setting<Duration> LEASE = Setting.duration("store.lease", Duration.ofSeconds(10));
+                    "keep first results small (the store is memory-mapped); 8192 is plenty for model-facing text")
+            .doc("Largest first result kept for replays, in bytes of JSON (at most 1 MiB).");
+    static final Setting<Duration> OPEN_TIMEOUT = Setting.duration("store.open-timeout", Duration.ofSeconds(10))
+            .doc("How long guarded calls wait for the store to open (it opens in the background at start-up).");
+    static final Setting<Duration> LOCK_TIMEOUT = Setting.duration("store.lock-timeout", Duration.ofSeconds(1))
+            .doc("The longest one store operation waits for Chronicle's segment lock.");
+    static final Setting<Duration> OPERATION_TIMEOUT = Setting.duration("store.operation-timeout", Duration.ofSeconds(1))
+            .doc("Shared stores only: the longest a tool call waits for one store operation (getting a connection or making one, the round trips, one retry on a fresh connection when a pooled one turned out broken).");
+    static final Setting<Duration> LEASE = Setting.duration("store.lease", Duration.ofSeconds(10))
+            .doc("Shared stores only: how long an in-flight claim lasts on the server's clock without its owner renewing it (the owner renews every third of it while the call runs).");
     static final Section SECTION = new Section("store", "store.", "indent path:, max-intents:, retention: ... under store:",
             PATH, URL, NAMESPACE, MAX_INTENTS, RETENTION, IN_FLIGHT_WAIT, MAX_RESULT_BYTES, OPEN_TIMEOUT, LOCK_TIMEOUT,
             OPERATION_TIMEOUT, LEASE);

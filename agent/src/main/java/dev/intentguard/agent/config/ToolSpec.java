@@ -20,23 +20,34 @@ public final class ToolSpec {
 
     static final Setting<String> NAME = Setting.matching("name", TOOL_NAME, null, "has characters an intent key cannot carry",
                     "use letters, digits, '_', '-' or '.', at most 64 characters, e.g. refund_order")
-            .calling("tool name").documented("defaults to the method name");
-    static final Setting<MethodRef> METHOD = Setting.own("method", null);
+            .calling("tool name").documented("defaults to the method name")
+            .doc("Stable tool name used in intent keys and logs: letters, digits, `_`, `-`, `.`, at most 64.");
+    static final Setting<MethodRef> METHOD = Setting.<MethodRef>own("method", null)
+            .doc("`com.acme.RefundTools#refundOrder`, optionally with parameter types `(java.lang.String,java.math.BigDecimal)` when the method is overloaded.");
     static final Setting<Effect> EFFECT = Setting.choice("effect", Effect.class, null,
-            "write effect: side_effect (changes the world), idempotent (safe to repeat) or read").suggestingSpelling();
-    static final Setting<List<String>> KEY = Setting.<List<String>>own("key", List.of()).documented("default: all arguments");
-    static final Setting<List<String>> EXCLUDE = Setting.own("exclude", List.of());
+            "write effect: side_effect (changes the world), idempotent (safe to repeat) or read").suggestingSpelling()
+            .doc("`side_effect`: recorded before the call, run at most once per intent, never blindly repeated.");
+    static final Setting<List<String>> KEY = Setting.<List<String>>own("key", List.of()).documented("default: all arguments")
+            .doc("The arguments that identify the business intent: names (`orderId`), indexes (`\"0\"`) or paths into an argument (`request.orderId`, a map key or an object field).");
+    static final Setting<List<String>> EXCLUDE = Setting.<List<String>>own("exclude", List.of())
+            .doc("Arguments (or paths) left out of the payload fingerprint: model-written free text such as a reason.");
     static final Setting<Boolean> ENABLED = Setting.bool("enabled", true,
-            "write enabled: true, or enabled: false to switch the tool off");
+            "write enabled: true, or enabled: false to switch the tool off")
+            .doc("`false` is the kill switch: the tool answers `disabled` without running (in `mode: audit` too).");
     static final Setting<String> CHECK = Setting.matching("check", JAVA_NAME, null, "is not a method name",
-            "write the name of a method of the same class, e.g. check: findRefund");
-    static final Setting<Section.Values> RETRY = Setting.section("retry", RetryBudget.SECTION);
-    static final Setting<Set<Integer>> NOT_PROCESSED = Setting.own("not-processed", Set.of());
+            "write the name of a method of the same class, e.g. check: findRefund")
+            .doc("`side_effect` tools: the name of a method of the same class (or a superclass) whose parameters are key arguments of the tool, matched by name, that asks the provider whether the effect happened (the `find_refund` of a retry-safe wrapper).");
+    static final Setting<Section.Values> RETRY = Setting.section("retry", RetryBudget.SECTION)
+            .doc("`side_effect` tools: the retries the agent itself makes of a call that failed before anything was processed: every write was not sent (connect refused, unknown host) or answered 429 (or a `not-processed` status), or the call threw a connect failure and wrote nothing.");
+    static final Setting<Set<Integer>> NOT_PROCESSED = Setting.<Set<Integer>>own("not-processed", Set.of())
+            .doc("HTTP statuses the tool's provider documents as answered before it processes anything (`[503]` for a provider whose 503 with Retry-After means \"not started\"), beyond 429, which always means so.");
     static final Setting<UnknownPolicy> UNKNOWN = Setting.choice("unknown", UnknownPolicy.class, UnknownPolicy.CHECK,
             "write unknown: check (the default: ask the tool's check), or unknown: resend-same-key (only for a "
-                    + "provider that replays a key's first response, as Stripe does)");
+                    + "provider that replays a key's first response, as Stripe does)")
+            .doc("What a repeat of an intent whose outcome is unknown does, at most once per `reconcile.check-interval`: `check` runs the tool's check (see `reconcile`); `resend-same-key` sends the request once more with the same key, claimed like a first call (never while another attempt is in flight), and the provider's answer settles the intent (2xx `done`, a definite refusal `failed`, anything else still unknown).");
     static final Setting<String> ESCALATE = Setting.matching("escalate", JAVA_NAME, null, "is not a method name",
-            "write the name of a method of the same class that takes the intent key, e.g. escalate: openTicket");
+            "write the name of a method of the same class that takes the intent key, e.g. escalate: openTicket")
+            .doc("A method of the tool's class (or a superclass), `name(String intentKey, Map<String, Object> keyArguments)` or `name(String intentKey)`, called once when an intent of the tool needs a person (a spent retry budget, `requires_reconciliation`): page someone, open a ticket.");
     static final Section SECTION = new Section("tools", "tools[].", null,
             NAME, METHOD, EFFECT, KEY, EXCLUDE, ENABLED, CHECK, RETRY, NOT_PROCESSED, UNKNOWN, ESCALATE);
 

@@ -27,6 +27,8 @@ class ConfigDocsTest {
     private static final Pattern HEADING = Pattern.compile("^## (?:`([\\w-]+)`|Top level)\\s*$");
     /** A settings row: the setting, and its second cell (the default; the tools table: whether it is required). */
     private static final Pattern ROW = Pattern.compile("^\\| `([\\w-]+)` \\|(?: (.*?) \\|)?");
+    /** A settings row's last cell: its meaning. */
+    private static final Pattern MEANING = Pattern.compile("\\| ([^|]*(?:\\\\\\|[^|]*)*) \\|\\s*$");
     private static final Pattern PLUGIN_ROW = Pattern.compile("^\\| `([\\w.-]+)` \\|");
 
     /**
@@ -91,6 +93,42 @@ class ConfigDocsTest {
             }
         }
         assertEquals(List.of(), disagreements, "docs/config.md's Default column against the declared defaults");
+    }
+
+    @Test
+    void everySettingDeclaresItsDocAndItsRowBeginsWithIt() throws IOException {
+        Map<String, Map<String, String>> meanings = new LinkedHashMap<>();
+        String section = null;
+        for (String line : Files.readAllLines(DOC)) {
+            Matcher heading = HEADING.matcher(line);
+            if (heading.matches()) {
+                section = heading.group(1) == null ? "" : heading.group(1);
+            } else if (line.startsWith("## ")) {
+                section = null;
+            } else if (section != null && ROW.matcher(line).find()) {
+                Matcher cell = MEANING.matcher(line);
+                Matcher row = ROW.matcher(line);
+                if (row.find() && cell.find()) {
+                    meanings.computeIfAbsent(section, k -> new LinkedHashMap<>()).put(row.group(1), cell.group(1));
+                }
+            }
+        }
+        List<String> disagreements = new ArrayList<>();
+        for (Map.Entry<String, List<Setting<?>>> declared : ConfigLoader.declaredSettings().entrySet()) {
+            for (Setting<?> setting : declared.getValue()) {
+                String where = (declared.getKey().isEmpty() ? "" : declared.getKey() + ".") + setting.key;
+                if (setting.doc() == null || setting.doc().isBlank()) {
+                    disagreements.add(where + ": no one-line doc declared");
+                    continue;
+                }
+                String meaning = meanings.getOrDefault(declared.getKey(), Map.of()).get(setting.key);
+                if (meaning != null && !meaning.startsWith(setting.doc())) {
+                    disagreements.add(where + ": the docs' row begins \"" + meaning.substring(0, Math.min(80, meaning.length()))
+                            + "...\", the declared doc is \"" + setting.doc() + "\"");
+                }
+            }
+        }
+        assertEquals(List.of(), disagreements, "each setting's one-line doc, and docs/config.md's rows beginning with it");
     }
 
     @Test
