@@ -228,7 +228,7 @@ public final class AuditRecorder {
     }
 
     /**
-     * The seed's alert: a WARN line for a duplicate caught (side-effect tools only: idempotent ones may repeat). Each of
+     * The duplicate alert: a WARN line for a duplicate caught (side-effect tools only: idempotent ones may repeat). Each of
      * an intent's first ten repeats is a line, then the 20th, 50th, 100th, 200th, ...: a caller stuck in a loop on one
      * intent shows its growing count without flooding the log (JFR and the counters still see every repeat).
      */

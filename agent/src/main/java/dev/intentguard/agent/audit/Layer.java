@@ -7,7 +7,10 @@ package dev.intentguard.agent.audit;
 public enum Layer {
     /** The same intent under a new tool-call id in the same conversation (and turn): the model called again. */
     MODEL("model"),
-    /** The same tool invocation run again by a retry library found on the stack (Resilience4j, Spring Retry). */
+    /**
+     * The same tool invocation run again by a retry library (Resilience4j, Spring Retry): its advice marked the thread
+     * when it decided to run the decorated call again (a decorator merely on the stack proves nothing).
+     */
     FRAMEWORK("framework"),
     /** A request sent again within one invocation by the HTTP client or an SDK. */
     CLIENT("client"),

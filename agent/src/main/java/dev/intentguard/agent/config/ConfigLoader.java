@@ -78,12 +78,13 @@ public final class ConfigLoader {
             Matcher m = ON_ERROR_LINE.matcher(Files.readString(file, StandardCharsets.UTF_8));
             if (m.find()) {
                 OnError e = ConfigChoice.named(OnError.class, m.group(1));
-                return e == null ? AgentConfig.ON_ERROR.defaultValue() : e;
+                return e == null ? OnError.FAIL_OPEN : e;
             }
         } catch (IOException | RuntimeException ignored) {
             // unreadable: the default applies
         }
-        return AgentConfig.ON_ERROR.defaultValue();
+        // Not AgentConfig's declared default: a file that does not parse must not need the settings classes to load.
+        return OnError.FAIL_OPEN;
     }
 
     static AgentConfig parse(String text, Path file) throws ConfigProblem {

@@ -59,7 +59,10 @@ final class Section {
             read.put(setting, value);
         }
 
-        /** The value written for {@code setting}, or its default when it is not written or was wrong. */
+        /**
+         * The value written for {@code setting}, or its default when it is not written, empty or wrong (wrong values are
+         * problems, so only a refused file's values can be wrong ones kept).
+         */
         @SuppressWarnings("unchecked")
         <V> V get(Setting<V> setting) {
             Object v = read.get(setting);
@@ -99,6 +102,12 @@ final class Section {
         String text(Setting<?> setting) {
             YamlNode.Entry e = entry(setting);
             return e == null ? null : binder.scalar(e, setting.path);
+        }
+
+        /** {@code setting} is written as one value, maybe an empty one (not a list or a section, which is a problem of its own). */
+        boolean single(Setting<?> setting) {
+            YamlNode.Entry e = entry(setting);
+            return e != null && e.value instanceof YamlNode.Scalar;
         }
 
         /** The text of a single-valued setting exactly as written (spaces a quoted value keeps included), or {@code null}. */

@@ -122,7 +122,10 @@ final class Setting<T> {
         return new Setting<>(path, Kind.BOOL, defaultValue, fix);
     }
 
-    /** A single value {@code pattern} matches as written; anything else is {@code path "value" complaint}. */
+    /**
+     * A single value {@code pattern} matches as written ({@link #trimmed}: once trimmed); anything else is
+     * {@code path "value" complaint}.
+     */
     static Setting<String> matching(String path, Pattern pattern, String defaultValue, String complaint, String fix) {
         Setting<String> s = new Setting<>(path, Kind.MATCHING, defaultValue, fix);
         s.pattern = pattern;
@@ -145,7 +148,7 @@ final class Setting<T> {
     /** A section of its own. */
     static Setting<Section.Values> section(String path, Section section) {
         Setting<Section.Values> s = new Setting<>(path, Kind.SECTION, null, null);
-        s.section = section;
+        s.section = java.util.Objects.requireNonNull(section, path);     // a cycle between settings classes: say it now
         return s;
     }
 
@@ -156,6 +159,7 @@ final class Setting<T> {
 
     /** A {@link Kind#POSITIVE_LONG} also at most {@code max}; above it: {@code message}, {@code fix}. */
     Setting<T> atMost(long max, String message, String fix) {
+        requireOneBound();
         this.max = max;
         this.outOfBoundsMessage = message;
         this.outOfBoundsFix = fix;
@@ -164,10 +168,18 @@ final class Setting<T> {
 
     /** A {@link Kind#POSITIVE_LONG} also at least {@code min}; below it: {@code message}, {@code fix}. */
     Setting<T> atLeast(long min, String message, String fix) {
+        requireOneBound();
         this.min = min;
         this.outOfBoundsMessage = message;
         this.outOfBoundsFix = fix;
         return this;
+    }
+
+    /** The bounds' message and fix are one pair: a positive whole number takes one bound of its own. */
+    private void requireOneBound() {
+        if (kind != Kind.POSITIVE_LONG || outOfBoundsMessage != null) {
+            throw new IllegalStateException(path + ": atMost/atLeast is for one bound of a positive whole number");
+        }
     }
 
     /** A {@link Kind#MATCHING} value matched after trimming, and kept trimmed. */
@@ -235,8 +247,9 @@ final class Setting<T> {
     }
 
     /**
-     * The value {@code entry} gives; {@code null} (after saying what is wrong) to keep the default, and for the kinds the
-     * section's code reads ({@link Kind#SECTION}, {@link Kind#OWN}).
+     * The value {@code entry} gives; {@code null} for an empty value (the default), after saying what is wrong (the
+     * default; a positive number out of its own bound is kept, said: the file is refused all the same), and for the
+     * kinds the section's code reads ({@link Kind#SECTION}, {@link Kind#OWN}).
      */
     Object read(YamlNode.Entry entry, SettingsBinder binder) {
         switch (kind) {
@@ -255,6 +268,9 @@ final class Setting<T> {
                 return positiveLong(binder.scalar(entry, path), entry.keyLine, binder);
             case INT_RANGE: {
                 String v = binder.scalar(entry, path);
+                if (v == null) {
+                    return null;                       // empty: the default, as for every kind; not single: said
+                }
                 int n;
                 try {
                     n = Integer.parseInt(v);
@@ -331,6 +347,9 @@ final class Setting<T> {
     }
 
     private List<String> words(YamlNode.Entry entry, SettingsBinder binder) {
+        if (entry.value instanceof YamlNode.Scalar && ((YamlNode.Scalar) entry.value).text == null) {
+            return null;                               // "hosts:" with nothing after it: the default, as for every kind
+        }
         List<String> out = new ArrayList<>();
         List<YamlNode> items = entry.value instanceof YamlNode.Sequence
                 ? ((YamlNode.Sequence) entry.value).items : List.of(entry.value);

@@ -85,7 +85,9 @@ public final class StoreSettings {
         String url = null;
         if (v.isSet(URL)) {
             String written = v.text(URL);
-            if (written == null || written.isBlank()) {
+            if (!v.single(URL)) {
+                // said already: it must be a single value
+            } else if (written == null || written.isBlank()) {
                 v.problem(v.lineOf(URL), "store.url is empty", "write redis://host:6379/0 or jdbc:postgresql://host:5432/db, "
                         + "or remove it to keep the intents in store.path");
             } else if (StoreUrls.kind(written.trim()) == null) {

@@ -134,10 +134,17 @@ public final class ToolSpec {
         return tools;
     }
 
-    /** One entry: its settings (method, key, retry: read here) weighed against each other; {@code null} if any is wrong. */
+    /**
+     * One entry: its settings (method, key, retry: read here) weighed against each other; {@code null} if any is wrong
+     * (each said: an entry is never dropped without a word, its method would run unguarded).
+     */
     private static ToolSpec from(Section.Values v) {
         MethodRef method = v.isSet(METHOD) ? method(v.text(METHOD), v) : null;
         String name = v.get(NAME);
+        if (v.single(NAME) && v.written(NAME) == null) {                 // "name:" with nothing after it
+            v.problem(v.lineOf(NAME), "name is empty", "write the tool's stable name, e.g. name: refund_order, or remove name: "
+                    + "to use the method's name");
+        }
         if (!v.isSet(NAME)) {
             if (method != null) {
                 name = method.methodName();
@@ -183,6 +190,10 @@ public final class ToolSpec {
     /** {@code com.acme.RefundTools#refundOrder}, parameter types optional; spaces are dropped. */
     private static MethodRef method(String written, Section.Values v) {
         if (written == null) {
+            if (v.single(METHOD)) {                                    // "method:" with nothing after it
+                v.problem(v.lineOf(METHOD), "method is empty",
+                        "write the class's full name, '#', and the method name, e.g. com.acme.support.RefundTools#refundOrder");
+            }
             return null;
         }
         String text = written.replace(" ", "");

@@ -28,8 +28,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * One call of a {@code side_effect} tool: the state machine. Read top to bottom, it is the wrapper of the
- * seed article, in this order:
+ * One call of a {@code side_effect} tool: the state machine. Read top to bottom, it is a retry-safe tool wrapper
+ * (record the intent before the call, answer a repeat from the record, check an unknown outcome instead of sending it
+ * again), in this order:
  * <ol>
  *   <li>tool disabled: {@code disabled}, the body does not run;</li>
  *   <li>intent DONE: {@code already_done} with the first result, the body does not run;</li>
@@ -324,7 +325,7 @@ final class SideEffectCall extends GuardedCall {
     }
 
     /**
-     * The seed's {@code find_refund}: asks the tool's check whether an unknown intent took effect. Returns the DONE
+     * The lookup of a retry-safe wrapper ({@code find_refund} for a refund tool): asks the tool's check whether an unknown intent took effect. Returns the DONE
      * record the check's result makes of {@code unknown}, or {@code null} (no check, or not found). Records nothing.
      */
     private IntentRecord runCheck(IntentRecord unknown) {

@@ -357,4 +357,37 @@ class ConfigLoaderTest {
         assertEquals(6, onlyIssue("tools:\n  - name: t\n    effect: side_effect\n    retry:\n      attempts: 2\n"
                 + "      backoff: 5 parsecs\n").line, "the line of the bad duration");
     }
+
+    @Test
+    void anEmptyMethodIsSaidInsteadOfTheToolDroppedWithoutAWord() {
+        ConfigProblem.Issue i = onlyIssue("tools:\n  - method:\n    effect: side_effect\n");
+        assertEquals(2, i.line);
+        assertEquals("method is empty", i.message);
+    }
+
+    @Test
+    void aStoreUrlWrittenAsAListIsOneProblem() {
+        ConfigProblem.Issue i = onlyIssue("store:\n  url: [redis://h:6379/0]\n");
+        assertTrue(i.message.startsWith("store.url must be a single value"), i.message);
+    }
+
+    @Test
+    void anEmptyValueIsTheDefaultForEveryKind() throws Exception {
+        AgentConfig c = parse("http:\n  hosts:\ntools:\n  - method: a.B#c\n    effect: side_effect\n    retry:\n      attempts:\n");
+        assertEquals(HttpSettings.DEFAULTS.hosts(), c.http().hosts());
+        assertEquals(3, c.tools().get(0).retry().attempts());
+    }
+
+    @Test
+    void retryAttemptsWrittenAsAListIsOneProblem() {
+        ConfigProblem.Issue i = onlyIssue("tools:\n  - method: a.B#c\n    effect: side_effect\n    retry:\n      attempts: [3]\n");
+        assertTrue(i.message.startsWith("retry.attempts must be a single value"), i.message);
+    }
+
+    @Test
+    void anEmptyNameIsSaidInsteadOfTheToolDroppedWithoutAWord() {
+        ConfigProblem.Issue i = onlyIssue("tools:\n  - name:\n    method: a.B#c\n    effect: side_effect\n");
+        assertEquals(2, i.line);
+        assertEquals("name is empty", i.message);
+    }
 }
