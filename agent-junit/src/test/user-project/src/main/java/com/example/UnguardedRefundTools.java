@@ -1,14 +1,12 @@
 package com.example;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.HttpURLConnection;
-import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
-/** The same tool, left out of intentguard.yaml: what the kit sees without the agent. */
+/**
+ * The same tool, left out of intentguard.yaml: what the kit sees without the agent. Not a subclass of RefundTools,
+ * whose configured method would cover it.
+ */
 public class UnguardedRefundTools {
     private final String provider;
     private final Duration timeout;
@@ -19,21 +17,6 @@ public class UnguardedRefundTools {
     }
 
     public String refund(String orderId, String amount, String reason) throws IOException {
-        HttpURLConnection c = (HttpURLConnection) new URL(provider + "/v1/refunds").openConnection();
-        c.setConnectTimeout((int) timeout.toMillis());
-        c.setReadTimeout((int) timeout.toMillis());
-        c.setRequestMethod("POST");
-        c.setDoOutput(true);
-        c.setRequestProperty("Content-Type", "application/json");
-        try (OutputStream out = c.getOutputStream()) {
-            out.write(("{\"order\":\"" + orderId + "\",\"amount\":\"" + amount + "\",\"reason\":\"" + reason + "\"}")
-                    .getBytes(StandardCharsets.UTF_8));
-        }
-        if (c.getResponseCode() >= 400) {
-            throw new IOException("the provider answered " + c.getResponseCode());
-        }
-        try (InputStream in = c.getInputStream()) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
+        return RefundRequest.send(provider, timeout, orderId, amount, reason);
     }
 }
