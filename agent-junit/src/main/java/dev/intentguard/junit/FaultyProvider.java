@@ -47,6 +47,7 @@ public final class FaultyProvider implements AutoCloseable {
     private final InetAddress loopback = InetAddress.getLoopbackAddress();
     private final int port;
     private volatile ServerSocket listener;
+    private volatile Thread acceptor;
     private final Set<Socket> connections = ConcurrentHashMap.newKeySet();
     private final List<ProviderRequest> requests = new ArrayList<>();
     private final List<Object[]> effects = new ArrayList<>();          // {intent, answer body, request}
@@ -129,6 +130,14 @@ public final class FaultyProvider implements AutoCloseable {
         ServerSocket s = listener;
         listener = null;
         closeQuietly(s);
+        Thread t = acceptor;
+        if (t != null) {
+            try {
+                t.join(5_000);                          // its accept has returned: the port refuses from now on
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         return this;
     }
 
@@ -253,6 +262,7 @@ public final class FaultyProvider implements AutoCloseable {
             }
         }, "faulty-provider-" + port);
         t.setDaemon(true);
+        acceptor = t;
         t.start();
     }
 

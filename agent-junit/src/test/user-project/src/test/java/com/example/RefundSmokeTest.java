@@ -48,4 +48,14 @@ class RefundSmokeTest {
         provider.assertExactlyOneEffect("8814/5.00");
         provider.assertEveryAttemptCarriedOneKey();
     }
+
+    @Test
+    void eachTestStartsWithAFreshStore(FaultyProvider provider, GuardedCalls calls) throws Exception {
+        // The first test's intent again: without a fresh store this call would be answered from the record it left.
+        provider.intentOf(r -> r.field("order") + "/" + r.field("amount"));
+        new RefundTools(provider.url(), Duration.ofMillis(500)).refund("8812", "49.00", "arrived broken");
+
+        provider.assertExactlyOneEffect("8812/49.00");
+        calls.assertAnswered("refund_order", ToolStatus.DONE);
+    }
 }
