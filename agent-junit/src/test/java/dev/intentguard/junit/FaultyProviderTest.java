@@ -114,7 +114,12 @@ class FaultyProviderTest {
 
     @Test
     void honouringKeysAnswers409ToARepeatWhileTheFirstIsBeingAnsweredAndReplaysA5xx() throws Exception {
-        provider.honourKeys().script(Fault.answerLate(Duration.ofMillis(1500)), Fault.failAfterProcessing(500));
+        java.util.concurrent.CountDownLatch firstProcessed = new java.util.concurrent.CountDownLatch(1);
+        provider.honourKeys().script(Fault.answerLate(Duration.ofMillis(1500)), Fault.failAfterProcessing(500))
+                .answerWith(r -> {
+                    firstProcessed.countDown();        // under the provider's lock, with the key's claim made with it
+                    return "{\"id\":\"fx\"}";
+                });
         java.util.concurrent.CompletableFuture<HttpResponse<String>> first = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
             try {
                 return post("8812", "k1", Duration.ofSeconds(5));
@@ -122,10 +127,7 @@ class FaultyProviderTest {
                 throw new IllegalStateException(e);
             }
         });
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        while (provider.requests().isEmpty() && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
+        firstProcessed.await();
 
         assertEquals(409, post("8812", "k1", Duration.ofSeconds(5)).statusCode());
         assertEquals(200, first.get().statusCode());
