@@ -18,7 +18,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
+import java.util.function.IntConsumer;
 
 /**
  * Intents in a Chronicle Map persisted to {@code store.path}: memory-mapped, shared by every JVM on the host that
@@ -46,6 +48,13 @@ public final class ChronicleIntentStore implements IntentStore {
     /** The map's size as last counted (all processes' intents); counting every claim would cost the hot path. */
     private volatile long knownSize;
     private volatile long sizeCountedAt;
+    /**
+     * This process's operations waiting for a segment lock right now. A housekeeping scan holding a segment gives it up
+     * to them ({@link #forEachEntryOf}): a call never waits for a scan of this process, only for one entry of it.
+     */
+    final AtomicInteger waitingForLock = new AtomicInteger();
+    /** Tests only: told the segment of each entry a housekeeping scan is about to read. */
+    volatile IntConsumer scanProbe;
 
     private ChronicleIntentStore(ChronicleMap<String, byte[]> map, Path path, StoreMembership membership, long lockMillis,
                                  boolean recovered, long maxIntents) {
@@ -234,11 +243,14 @@ public final class ChronicleIntentStore implements IntentStore {
             return;
         }
         boolean locked;
+        waitingForLock.incrementAndGet();
         try {
             locked = lock.tryLock(lockMillis, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new StoreBusyException("interrupted while waiting for a " + kind + " lock of the intent store " + path);
+        } finally {
+            waitingForLock.decrementAndGet();
         }
         if (!locked) {
             throw new StoreBusyException("a " + kind + " lock of the intent store " + path + " was not free within "
@@ -282,72 +294,158 @@ public final class ChronicleIntentStore implements IntentStore {
     /**
      * One segment at a time, reading each record's status and update time where it lies (no copy, no decoding: a sweep
      * of a million intents makes no garbage for the collector to pause the calls over). A segment is locked only while
-     * its own entries are read, so a call waits at most for one segment's scan, never for the whole map (Chronicle's
-     * default of 256 segments for a million intents makes that ~0.5 ms; more segments would shorten it but cost every
-     * new intent ~0.3 us, measured). The pass stops between segments when the thread is interrupted. The segment's lock is
-     * Chronicle's own wait, not {@code store.lock-timeout}: this runs on the housekeeping thread, never in a call, and a
-     * round stuck on a lock left by a dead process fails and is logged.
+     * its own entries are read, and a call of this process that waits for that lock gets it after one entry
+     * ({@link #forEachEntryOf}), so no call waits for the scan (Chronicle's default of 256 segments for a million
+     * intents makes a segment's scan 0.5 to 2 ms; more segments would shorten it but cost every new intent ~0.3 us,
+     * measured). The pass stops between segments when the thread is interrupted. The segment's lock is Chronicle's own
+     * wait, not {@code store.lock-timeout}: this runs on the housekeeping thread, never in a call, and a round stuck on a
+     * lock left by a dead process fails and is logged.
      */
     @Override
-    public int removeFinishedBefore(long cutoffMillis) {
+    public synchronized int removeFinishedBefore(long cutoffMillis) {
         int[] removed = {0};
-        for (int i = 0, n = map.segments(); i < n && !Thread.currentThread().isInterrupted(); i++) {
-            try (MapSegmentContext<String, byte[], ?> c = map.segmentContext(i)) {
-                c.forEachSegmentEntry(e -> {
-                    if (finishedBefore(e.value(), cutoffMillis)) {
-                        e.doRemove();
-                        removed[0]++;
-                    }
-                });
+        long stride = Math.max(1, knownSize / KEPT_SAMPLE);
+        keptFinished = 0;
+        keptSampled = 0;
+        boolean whole = true;
+        for (int i = 0, n = map.segments(); i < n; i++) {
+            if (Thread.currentThread().isInterrupted()) {
+                whole = false;
+                break;
             }
+            forEachEntryOf(i, e -> {
+                long updated = finishedUpdatedAt(e.value());
+                if (updated == Long.MIN_VALUE) {
+                    return true;
+                }
+                if (updated >= cutoffMillis) {
+                    if (keptFinished++ % stride == 0 && keptSampled < KEPT_SAMPLE) {
+                        keptSample[keptSampled++] = updated;
+                    }
+                    return true;
+                }
+                e.doRemove();
+                removed[0]++;
+                return false;
+            });
+        }
+        if (!whole) {
+            keptSampled = 0;
         }
         knownSize = map.longSize();
         return removed[0];
     }
 
     /**
-     * Estimated from the update times of the finished intents in up to {@value #SAMPLED_SEGMENTS} segments spread over
-     * the map (keys fall into segments by hash, so each is a fair sample of the whole).
+     * Estimated from the update times of the finished intents the last removal pass kept, when there was one: a pass
+     * over the whole map, so no scan is needed here, and what happened since does not move the estimate much (intents
+     * finished since are newer than the ones to go). Otherwise from up to {@value #SAMPLED_SEGMENTS} segments spread
+     * over the map (keys fall into segments by hash, so each is a fair sample of the whole).
      */
     @Override
-    public long finishedCutoff(long count) {
+    public synchronized long finishedCutoff(long count) {
+        if (keptSampled > 0) {
+            return cutoffOf(keptSample, keptSampled, (double) count / keptFinished, count);
+        }
         int segments = map.segments();
         int every = Math.max(1, segments / SAMPLED_SEGMENTS);
         long[][] times = {new long[1024]};
         int[] n = {0};
         int sampled = 0;
         for (int i = 0; i < segments; i += every, sampled++) {
-            try (MapSegmentContext<String, byte[], ?> c = map.segmentContext(i)) {
-                c.forEachSegmentEntry(e -> {
-                    long updated = finishedUpdatedAt(e.value());
-                    if (updated != Long.MIN_VALUE) {
-                        if (n[0] == times[0].length) {
-                            times[0] = Arrays.copyOf(times[0], n[0] * 2);
-                        }
-                        times[0][n[0]++] = updated;
+            forEachEntryOf(i, e -> {
+                long updated = finishedUpdatedAt(e.value());
+                if (updated != Long.MIN_VALUE) {
+                    if (n[0] == times[0].length) {
+                        times[0] = Arrays.copyOf(times[0], n[0] * 2);
                     }
-                });
-            }
+                    times[0][n[0]++] = updated;
+                }
+                return true;
+            });
         }
-        if (n[0] == 0 || count <= 0) {
+        return n[0] == 0 ? Long.MIN_VALUE
+                : cutoffOf(times[0], n[0], (double) count * sampled / segments / n[0], count);
+    }
+
+    /** The update time below which lies {@code share} of the sample's intents (of the finished ones, the share to go). */
+    private static long cutoffOf(long[] sample, int n, double share, long count) {
+        if (count <= 0) {
             return Long.MIN_VALUE;
         }
-        double share = (double) count * sampled / segments / n[0];      // of the finished intents, this share goes
         if (share >= 1) {
             return Long.MAX_VALUE;
         }
-        long[] sorted = Arrays.copyOf(times[0], n[0]);
+        long[] sorted = Arrays.copyOf(sample, n);
         Arrays.sort(sorted);
         // Just after the count-th oldest in the sample, so that intents finished in the same millisecond go together.
-        return sorted[Math.max(0, (int) Math.ceil(share * n[0]) - 1)] + 1;
+        return sorted[Math.max(0, (int) Math.ceil(share * n) - 1)] + 1;
     }
 
+    /** What the housekeeping does with one entry; returns {@code true} if the entry stays in the map. */
+    private interface EntryVisit {
+        boolean visit(MapEntry<String, byte[]> entry);
+    }
+
+    /**
+     * Visits the entries of one segment under its lock for the housekeeping, giving the lock up whenever an operation of
+     * this process waits for a segment lock: the scan stops before its next entry, lets the waiters through, and goes on
+     * where it stopped (it passes over as many entries as it visited and kept, without reading their values; the waiters
+     * are looked for while passing over too, which takes as long as reading). Without this, a claim whose key falls in
+     * the segment being scanned waits for the whole scan (0.5 to 2 ms), one call in a few hundred while the housekeeping
+     * runs (issue 20: p99.9 256 us). The waiters may have added or removed an entry meanwhile, so
+     * an entry may be visited twice or not at all in this pass: both harmless here (a removal is checked where the entry
+     * lies; one not visited waits for the next pass). After {@value #MAX_YIELDS} give-ups in one segment the scan
+     * finishes it regardless, so that a busy store is still kept below its cap. Operations of other processes on the
+     * same file do not stop the scan: they wait for it, as before.
+     */
+    private void forEachEntryOf(int segment, EntryVisit visit) {
+        IntConsumer probe = scanProbe;
+        int[] kept = {0};
+        for (int yields = 0; ; yields++) {
+            boolean mayYield = yields < MAX_YIELDS;
+            int[] pass = {kept[0]};
+            boolean whole;
+            try (MapSegmentContext<String, byte[], ?> c = map.segmentContext(segment)) {
+                whole = c.forEachSegmentEntryWhile(e -> {
+                    if (mayYield && waitingForLock.get() > 0) {
+                        return false;
+                    }
+                    if (pass[0] > 0) {
+                        pass[0]--;
+                        return true;
+                    }
+                    if (probe != null) {
+                        probe.accept(segment);
+                    }
+                    if (visit.visit(e)) {
+                        kept[0]++;
+                    }
+                    return true;
+                });
+            }
+            if (whole) {
+                return;
+            }
+            // The waiters spin for the lock just released; let them have it before taking it again.
+            for (int spins = 0; spins < 10_000 && waitingForLock.get() > 0; spins++) {
+                Thread.yield();
+            }
+        }
+    }
+
+    private static final int MAX_YIELDS = 16;
     private static final int SAMPLED_SEGMENTS = 64;
-
-    private static boolean finishedBefore(Data<byte[]> value, long cutoffMillis) {
-        long updated = finishedUpdatedAt(value);
-        return updated != Long.MIN_VALUE && updated < cutoffMillis;
-    }
+    private static final boolean BIG_ENDIAN = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.BIG_ENDIAN;
+    private static final int KEPT_SAMPLE = 16_384;
+    /**
+     * Update times of the finished intents the last whole removal pass kept (one in {@code knownSize / KEPT_SAMPLE}),
+     * and how many it kept: {@link #finishedCutoff} reads them instead of scanning segments again. The housekeeping's
+     * own; guarded by this store's monitor.
+     */
+    private final long[] keptSample = new long[KEPT_SAMPLE];
+    private int keptSampled;
+    private long keptFinished;
 
     /**
      * The update time of a finished record, read in place from {@link RecordCodec}'s layout (version at 0, status at 1,
@@ -364,11 +462,8 @@ public final class ChronicleIntentStore implements IntentStore {
         if (status != IntentStatus.DONE.code() && status != IntentStatus.FAILED.code()) {
             return Long.MIN_VALUE;
         }
-        long updated = 0;
-        for (int i = 0; i < 8; i++) {
-            updated = (updated << 8) | in.readUnsignedByte(at + RecordCodec.UPDATED_AT + i);
-        }
-        return updated;
+        long updated = in.readLong(at + RecordCodec.UPDATED_AT);     // in the platform's order
+        return BIG_ENDIAN ? updated : Long.reverseBytes(updated);
     }
 
     @Override

@@ -143,6 +143,65 @@ class IntentStoreTest {
     }
 
     @Test
+    void aCallWaitingForTheSegmentTheHousekeepingScansGetsItBeforeTheScanEndsAndTheScanLosesNothing() throws Exception {
+        try (ChronicleIntentStore store = open()) {
+            for (int t = 0; t < 3000; t++) {
+                store.putIfAbsent("old:" + t, IntentRecord.inFlight("t", FP, null, t).done("\"ok\"", false, t));
+            }
+            String claimed = "new:1";
+            int target;
+            try (var c = store.map().queryContext(claimed)) {
+                target = c.segmentIndex();
+            }
+            CountDownLatch scanning = new CountDownLatch(1);
+            CountDownLatch claimReturned = new CountDownLatch(1);
+            AtomicInteger scanWaitedForTheClaim = new AtomicInteger();
+            store.scanProbe = segment -> {
+                if (segment != target) {
+                    return;
+                }
+                if (scanning.getCount() == 1) {
+                    // The scan holds the claim's segment: let the claim start waiting for it.
+                    scanning.countDown();
+                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                    while (store.waitingForLock.get() == 0 && System.nanoTime() < deadline) {
+                        Thread.onSpinWait();
+                    }
+                    return;
+                }
+                // Any later entry of this segment: a scan that kept the lock would keep the claim waiting here.
+                try {
+                    if (!claimReturned.await(5, TimeUnit.SECONDS)) {
+                        scanWaitedForTheClaim.incrementAndGet();
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            };
+            ExecutorService pool = Executors.newFixedThreadPool(2);
+            try {
+                var sweep = pool.submit(() -> store.removeFinishedBefore(1500));
+                assertTrue(scanning.await(10, TimeUnit.SECONDS), "the scan reached the claim's segment");
+                var claim = pool.submit(() -> store.claimOrGet(claimed, IntentRecord.inFlight("t", FP, null, 5000)));
+                assertNull(claim.get(10, TimeUnit.SECONDS), "the claim is made");
+                claimReturned.countDown();
+                int removed = sweep.get(30, TimeUnit.SECONDS);
+                assertEquals(0, scanWaitedForTheClaim.get(), "the claim got the segment before the scan went on in it");
+                // The claim's entry may shift where the scan resumes by one: an entry left for the next pass.
+                assertTrue(removed >= 1499, removed + " removed");
+                store.scanProbe = null;
+                assertEquals(1500, removed + store.removeFinishedBefore(1500), "every finished intent before 1500");
+            } finally {
+                pool.shutdownNow();
+            }
+            assertEquals(1501, store.size());
+            assertNull(store.get("old:1499"));
+            assertEquals(IntentStatus.DONE, store.get("old:1500").status());
+            assertEquals(IntentStatus.IN_FLIGHT, store.get(claimed).status());
+        }
+    }
+
+    @Test
     void theCutoffForTheOldestFinishedIntentsIsEstimatedWithinAFewPercent() throws Exception {
         try (ChronicleIntentStore store = ChronicleIntentStore.open(dir.resolve("cut.dat"), 200_000, 8192,
                 java.time.Duration.ofSeconds(1))) {
@@ -155,6 +214,30 @@ class IntentStoreTest {
             assertEquals(Long.MAX_VALUE, store.finishedCutoff(150_000), "more than there are: every finished intent");
             int removed = store.removeFinishedBefore(cutoff);
             assertEquals(cutoff - 1_000_000, removed);
+        }
+    }
+
+    @Test
+    void afterARemovalPassTheCutoffIsEstimatedFromWhatThePassKeptWithoutAnotherScan() throws Exception {
+        try (ChronicleIntentStore store = ChronicleIntentStore.open(dir.resolve("kept.dat"), 200_000, 8192,
+                java.time.Duration.ofSeconds(1))) {
+            for (int t = 0; t < 100_000; t++) {
+                store.putIfAbsent("k:" + t, IntentRecord.inFlight("t", FP, null, t).done("\"ok\"", false, 1_000_000 + t));
+            }
+            assertEquals(10_000, store.removeFinishedBefore(1_010_000));
+            // Newer intents since the pass (some still in flight) do not move which are the oldest.
+            for (int t = 0; t < 5_000; t++) {
+                IntentRecord r = IntentRecord.inFlight("t", FP, null, 2_000_000 + t);
+                store.putIfAbsent("new:" + t, t % 2 == 0 ? r : r.done("\"ok\"", false, 2_000_000 + t));
+            }
+            AtomicInteger read = new AtomicInteger();
+            store.scanProbe = segment -> read.incrementAndGet();
+            long cutoff = store.finishedCutoff(20_000);
+            assertEquals(0, read.get(), "no entry read to estimate it");
+            assertTrue(Math.abs(cutoff - 1_030_000) < 5_000, "the 20000 oldest end near 1030000, estimated " + cutoff);
+            assertEquals(Long.MAX_VALUE, store.finishedCutoff(95_000), "as many as the pass kept: every finished intent");
+            store.scanProbe = null;
+            assertEquals(cutoff - 1_010_000, store.removeFinishedBefore(cutoff));
         }
     }
 
