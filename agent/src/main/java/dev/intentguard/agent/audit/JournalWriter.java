@@ -20,9 +20,9 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
@@ -62,7 +62,15 @@ final class JournalWriter {
     private final long maxFileBytes;
     private final int maxFiles;
     private final long pid = ProcessOwner.self().pid();
-    private final BlockingQueue<JournalEntry> queue;
+    /**
+     * Lock-free, bounded by {@link #queued}: a queue with a lock (ArrayBlockingQueue) made a call wait whenever the
+     * writer held that lock while draining, and for a whole scheduler slice when the writer lost its core meanwhile
+     * (issue 20: p99.9 77 us with the journal, 42 us without, at full speed on two cores).
+     */
+    private final ConcurrentLinkedQueue<JournalEntry> queue = new ConcurrentLinkedQueue<>();
+    /** Entries offered and not yet taken by the writer; an offer past {@link #capacity} is dropped. */
+    private final AtomicInteger queued = new AtomicInteger();
+    private final int capacity;
     private final AtomicLong dropped = new AtomicLong();
     private final AtomicLong unreported = new AtomicLong();
     private final AtomicLong written = new AtomicLong();
@@ -105,7 +113,7 @@ final class JournalWriter {
         this.folder = folder;
         this.maxFileBytes = settings.journalFileBytes();
         this.maxFiles = settings.journalFiles();
-        this.queue = new ArrayBlockingQueue<>(settings.journalQueue());
+        this.capacity = settings.journalQueue();
         this.thread = new Thread(this::run, "intentguard-journal");
         thread.setDaemon(true);
         if (start) {
@@ -119,15 +127,25 @@ final class JournalWriter {
 
     /** Queues an entry; never blocks: a full queue drops it and counts the drop. */
     void offer(JournalEntry entry) {
-        if (!running || !queue.offer(entry)) {
-            dropped.incrementAndGet();
-            unreported.incrementAndGet();
+        if (!running) {
+            drop();
             return;
         }
+        if (queued.incrementAndGet() > capacity) {
+            queued.decrementAndGet();
+            drop();
+            return;
+        }
+        queue.offer(entry);
         if (asleep) {
             asleep = false;
             LockSupport.unpark(thread);
         }
+    }
+
+    private void drop() {
+        dropped.incrementAndGet();
+        unreported.incrementAndGet();
     }
 
     long dropped() {
@@ -149,12 +167,12 @@ final class JournalWriter {
         int quietRounds = 0;
         while (!stop) {
             try {
-                queue.drainTo(batch, BATCH);
+                drainTo(batch);
                 stop = batch.remove(STOP) || (!running && queue.isEmpty());
                 if (!batch.isEmpty() || unreported.get() > 0) {
                     write(batch);
                 }
-                if (stop || queue.size() >= BATCH) {
+                if (stop || queued.get() >= BATCH) {
                     continue;
                 }
                 quietRounds = batch.isEmpty() ? quietRounds + 1 : 0;
@@ -184,6 +202,15 @@ final class JournalWriter {
             }
         }
         closeChannel();
+    }
+
+    /** Takes up to {@link #BATCH} entries. */
+    private void drainTo(List<JournalEntry> batch) {
+        JournalEntry e;
+        while (batch.size() < BATCH && (e = queue.poll()) != null) {
+            batch.add(e);
+        }
+        queued.addAndGet(-batch.size());
     }
 
     private void write(List<JournalEntry> batch) throws Exception {
@@ -352,6 +379,7 @@ final class JournalWriter {
     /** Stops taking entries, writes what is queued (at most {@code millis}) and closes the file. */
     void close(long millis) {
         running = false;
+        queued.incrementAndGet();
         queue.offer(STOP);
         LockSupport.unpark(thread);
         try {

@@ -72,6 +72,50 @@ class JournalWriterTest {
     }
 
     @Test
+    void entriesOfferedFromManyThreadsWhileTheWriterDrainsAreEachWrittenOrCountedAsDroppedAndTheQueueEmptiesAgain()
+            throws Exception {
+        Path folder = dir.resolve("many.dat.journal");
+        JournalWriter w = new JournalWriter(folder, new AuditSettings(true, 1 << 30, 5, 256, true));
+        int threads = 4;
+        int each = 20_000;
+        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+        List<Thread> offering = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int base = t * each;
+            Thread thread = new Thread(() -> {
+                try {
+                    go.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                for (int i = 0; i < each; i++) {
+                    w.offer(call(base + i));
+                }
+            });
+            thread.start();
+            offering.add(thread);
+        }
+        go.countDown();
+        for (Thread thread : offering) {
+            thread.join(60_000);
+        }
+        // Once the writer has caught up, the queue takes entries again: its count went back down with what it took.
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (w.written() + w.dropped() < (long) threads * each && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertEquals((long) threads * each, w.written() + w.dropped(), "each entry written or counted as dropped");
+        long droppedBefore = w.dropped();
+        for (int i = 0; i < 256; i++) {
+            w.offer(call(-1 - i));
+        }
+        assertEquals(droppedBefore, w.dropped(), "an emptied queue has room for its whole capacity again");
+        w.close(10_000);
+        long calls = lines(folder).stream().filter(l -> l.contains("\"type\":\"call\"")).count();
+        assertEquals((long) threads * each + 256 - droppedBefore, calls, "every entry not dropped is in the file");
+    }
+
+    @Test
     void theJournalIsReadableByTheJvmsUserOnly() throws Exception {
         Path folder = dir.resolve("state").resolve("intents.dat.journal");
         JournalWriter w = new JournalWriter(folder, new AuditSettings(true, 1 << 20, 5, 64, true), false);
