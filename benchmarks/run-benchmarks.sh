@@ -15,7 +15,8 @@ FEATURE=$("$JAVA" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.sp
 OUT=${2:-benchmarks/results/jdk$FEATURE}
 shift $(( $# > 2 ? 2 : $# ))
 WHAT=${*:-call http adapter startup rounds ready}
-JAR=benchmarks/target/benchmarks.jar
+# BENCH_JAR: another build of the benchmarks jar (an A/B against an older agent in the same sitting).
+JAR=${BENCH_JAR:-benchmarks/target/benchmarks.jar}
 mkdir -p "$OUT"
 echo "JDK $FEATURE ($JAVA) -> $OUT: $WHAT"
 ( while sleep 10; do echo "$(date +%T) $(cut -d' ' -f1-3 /proc/loadavg)"; done >> "$OUT/loadavg.txt" ) &

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * New intents at full speed for minutes, with the store filling, making room and being swept: the tail of a call's
@@ -24,7 +25,10 @@ import java.util.Locale;
  *
  * <p>Every call is timed with {@code System.nanoTime()} into an HdrHistogram (3 significant digits). Calls over 1 ms
  * are kept with the second they happened in, and each of the longest is matched with the garbage collections that
- * overlap it (the JVM's own GC notifications), so that a pause is put down to the collector or to us.
+ * overlap it (the JVM's own GC notifications), so that a pause is put down to the collector or to us. A second
+ * thread that only sleeps 1 ms at a time and touches nothing of ours (a hiccup meter, as jHiccup does) records when it
+ * woke more than 1 ms late: a slow call that overlaps such a stall was a pause of the whole JVM or machine (a
+ * safepoint, the host or the scheduler), not a wait on a lock of ours.
  *
  * <pre>java -javaagent:benchmarks.jar=log=silent -cp benchmarks.jar dev.intentguard.bench.tail.TailLatency WARMUP_S MEASURE_S OUT.md</pre>
  */
@@ -58,6 +62,46 @@ public final class TailLatency {
         Slow(long startNanos, long nanos) {
             this.startNanos = startNanos;
             this.nanos = nanos;
+        }
+    }
+
+    /** Sleeps 1 ms at a time and keeps each wake-up that came more than 1 ms late (start and length in nanoTime). */
+    private static final class HiccupMeter extends Thread {
+        final List<Slow> stalls = new ArrayList<>();
+        volatile boolean stop;
+
+        HiccupMeter() {
+            super("tail-hiccup-meter");
+            setDaemon(true);
+        }
+
+        @Override
+        public void run() {
+            long before = System.nanoTime();
+            while (!stop) {
+                LockSupport.parkNanos(1_000_000);
+                long after = System.nanoTime();
+                long late = after - before - 1_000_000;
+                if (late > SLOW_NANOS) {
+                    synchronized (stalls) {
+                        stalls.add(new Slow(before + 1_000_000, late));
+                    }
+                }
+                before = after;
+            }
+        }
+
+        /** The longest stall of this meter overlapping [from, to), 0 if none. */
+        long longestOverlapping(long from, long to) {
+            long longest = 0;
+            synchronized (stalls) {
+                for (Slow s : stalls) {
+                    if (s.startNanos < to && s.startNanos + s.nanos > from) {
+                        longest = Math.max(longest, s.nanos);
+                    }
+                }
+            }
+            return longest;
         }
     }
 
@@ -95,6 +139,8 @@ public final class TailLatency {
         }
         long warmupCalls = next;
 
+        HiccupMeter meter = new HiccupMeter();
+        meter.start();
         Histogram histogram = new Histogram(60_000_000_000L, 3);
         long[] secondMax = new long[measureSeconds + 1];
         long[] secondCalls = new long[measureSeconds + 1];
@@ -133,6 +179,7 @@ public final class TailLatency {
         }
         long elapsed = t0 - start;
         long calls = next - warmupCalls;
+        meter.stop = true;
 
         StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "# Tail latency: new intents at full speed, %s (JDK %s)%n%n",
@@ -169,7 +216,18 @@ public final class TailLatency {
         }
         md.append(String.format(Locale.ROOT, "collections during the measurement: %d, %d ms in all, the longest %d ms "
                 + "(GC notification durations: a concurrent cycle's duration is not a pause)%n%n", gcCount, gcPauseTotal, gcMax));
-        md.append("The longest calls (at: seconds into the measurement):\n\n| at s | took | collections overlapping it |\n|---|---|---|\n");
+        int meterStalls;
+        long meterLongest = 0;
+        synchronized (meter.stalls) {
+            meterStalls = meter.stalls.size();
+            for (Slow s : meter.stalls) {
+                meterLongest = Math.max(meterLongest, s.nanos);
+            }
+        }
+        md.append(String.format(Locale.ROOT, "the hiccup meter (a thread sleeping 1 ms at a time, touching nothing of "
+                + "the agent's) woke more than 1 ms late %d times, at worst by %s%n%n", meterStalls, us(meterLongest)));
+        md.append("The longest calls (at: seconds into the measurement; the meter's stall: the longest late wake-up of "
+                + "the hiccup meter overlapping the call):\n\n| at s | took | collections overlapping it | the meter's stall |\n|---|---|---|---|\n");
         for (Slow s : slow.subList(0, Math.min(LONGEST, slow.size()))) {
             long fromMillis = uptimeAtStart + (s.startNanos - start) / 1_000_000;
             long toMillis = fromMillis + s.nanos / 1_000_000 + 1;
@@ -180,8 +238,9 @@ public final class TailLatency {
                             .append(") ").append(g.durationMillis).append(" ms");
                 }
             }
-            md.append(String.format(Locale.ROOT, "| %.3f | %s | %s |%n", (s.startNanos - start) / 1e9, us(s.nanos),
-                    overlap.length() == 0 ? "none" : overlap));
+            long stall = meter.longestOverlapping(s.startNanos, s.startNanos + s.nanos);
+            md.append(String.format(Locale.ROOT, "| %.3f | %s | %s | %s |%n", (s.startNanos - start) / 1e9, us(s.nanos),
+                    overlap.length() == 0 ? "none" : overlap, stall == 0 ? "none" : us(stall)));
         }
         md.append("\nThe slowest call of each 30-second window (calls in that window):\n\n| window | max | calls |\n|---|---|---|\n");
         for (int w = 0; w < measureSeconds; w += 30) {
