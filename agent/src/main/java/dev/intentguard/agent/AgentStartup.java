@@ -41,7 +41,8 @@ import java.util.ServiceLoader;
 
 /**
  * The agent core's entry, called by premain (or agentmain) inside the isolated loader. It reads and checks
- * the config, weaves the tool guard, starts opening the store in the background and says so in one line.
+ * the config, weaves the tool guard, and says so in one line; a background thread opens the store once the
+ * application's start has settled or a guarded call needs it ({@link StartSettling}).
  * Anything wrong ends in one clear error: the application then runs without intentguard
  * ({@code fail-open}), or the JVM exits before {@code main} ({@code fail-closed}).
  */
@@ -113,15 +114,21 @@ public final class AgentStartup {
         Weaver weaver = Weaver.install(config, instrumentation, plugins);
         AgentConfig settings = config;
         Thread init = new Thread(() -> {
-            // Heavy lifting off the application's main thread, in the order the first tool call needs it.
+            // Heavy lifting off the application's main thread. First what a call made during the application's
+            // start needs at once (weaving, JFR's event classes: a call begins its event before it waits for the
+            // store); the rest once the start has settled or a guarded call needs the store.
             weaver.prepare();
             weaver.retransformLoaded();
-            recorder.warmUp();            // JFR events ready before the store opens, so before any side-effect call runs
-            store.open(() -> openStore(settings));
-            guard.startReconciler();
+            recorder.warmUp();
             if (settings.source() != null) {
                 ConfigWatch.start(settings.source(), 1000, guard::reload);
             }
+            String why = attached ? "attached to a running application" : testKit != null ? "test kit"
+                    : StartSettling.await(weaver::lastClassSeen, store, StartSettling.QUIET_MILLIS,
+                            StartSettling.LONGEST_MILLIS).words;
+            long deferredAt = System.nanoTime();
+            store.open(() -> openStore(settings));
+            guard.startReconciler();
             AgentJson.warmUp();
             if (settings.audit().jmx()) {
                 recorder.registerMBean(guard.directory());     // after start-up: the host may set up JMX itself first
@@ -130,7 +137,8 @@ public final class AgentStartup {
                 // last: the kit takes the MBean for "the agent can guard a call" (classes already loaded woven)
                 TestKit.register(testKit, store, recorder, settings.store().openTimeout());
             }
-            LOG.debug("intentguard ready {} ms after premain (weaver, store, JSON)", (System.nanoTime() - startNanos) / 1_000_000);
+            LOG.debug("intentguard ready {} ms after premain: store, JSON and MBean {} ms from when {}",
+                    (System.nanoTime() - startNanos) / 1_000_000, (System.nanoTime() - deferredAt) / 1_000_000, why);
         }, "intentguard-init");
         init.setDaemon(true);
         // Chronicle finds its own service providers through the context class loader.

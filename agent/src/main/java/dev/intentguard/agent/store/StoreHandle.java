@@ -4,14 +4,16 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The store, opened off the main thread so that premain returns fast. The first guarded call waits for
- * it, for at most {@code store.open-timeout}.
+ * The store, opened off the main thread so that premain returns fast, and after the application's start has settled
+ * so that the start does not share its CPU with it. The first guarded call that needs the store asks for it at once
+ * ({@link #awaitDemand}) and waits for it, for at most {@code store.open-timeout}.
  */
 public final class StoreHandle {
     /** Opens a store; may throw anything. */
@@ -20,6 +22,8 @@ public final class StoreHandle {
     }
 
     private final CompletableFuture<IntentStore> future = new CompletableFuture<>();
+    /** Counted down by the first caller that waits for the store: whoever opens it should not wait any longer. */
+    private final CountDownLatch demanded = new CountDownLatch(1);
     private final String description;
     private final AtomicReference<IntentStore> opened = new AtomicReference<>();
     /** When the first caller started waiting; later callers wait only for what is left of open-timeout. */
@@ -59,6 +63,7 @@ public final class StoreHandle {
         if (store != null) {
             return store;
         }
+        demanded.countDown();
         long now = System.currentTimeMillis();
         if (waitingSince == 0) {
             waitingSince = now;
@@ -79,6 +84,11 @@ public final class StoreHandle {
             Thread.currentThread().interrupt();
             throw new StoreUnavailableException("interrupted while waiting for the intent store " + description, e);
         }
+    }
+
+    /** Waits up to {@code millis} for a caller to need the store; true once one has. */
+    public boolean awaitDemand(long millis) throws InterruptedException {
+        return demanded.await(millis, TimeUnit.MILLISECONDS);
     }
 
     /** Whether opening failed (its ERROR is the call path's to say; a neighbour that fails for the same cause need not). */

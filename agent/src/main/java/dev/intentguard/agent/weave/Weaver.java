@@ -47,6 +47,8 @@ public final class Weaver {
     private final Instrumentation instrumentation;
     private final ClassLoader agentLoader = Weaver.class.getClassLoader();
     private volatile Weaving weaving;
+    /** When the gate last saw a class load ({@link System#nanoTime}): how the agent knows the application's start has settled. */
+    private volatile long lastClassSeen = System.nanoTime();
 
     private Weaver(List<AgentPlugin> plugins, Instrumentation instrumentation) {
         this.plugins = List.copyOf(plugins);
@@ -72,6 +74,11 @@ public final class Weaver {
         }
         instrumentation.addTransformer(w.new Gate(), true);
         return w;
+    }
+
+    /** When a class last loaded ({@link System#nanoTime}), or when the weaver was installed. */
+    public long lastClassSeen() {
+        return lastClassSeen;
     }
 
     public List<AgentPlugin> plugins() {
@@ -289,6 +296,7 @@ public final class Weaver {
             if (className == null || loader == agentLoader) {
                 return null;
             }
+            lastClassSeen = System.nanoTime();
             boolean jdk = loader == null || loader == platformLoader;
             for (AgentPlugin p : plugins) {
                 if ((!jdk || p.instrumentsJdkClasses()) && p.mayTransform(loader, className, classFile)) {

@@ -1,0 +1,65 @@
+package dev.intentguard.agent;
+
+import dev.intentguard.agent.store.StoreHandle;
+
+import java.util.function.LongSupplier;
+
+/**
+ * When the agent's deferred start-up work may run (opening the store, warming Jackson, registering the MBean, starting
+ * the reconciler): once the application's own start has settled, or at once when a
+ * guarded call needs the store. On two cores every millisecond of CPU the agent spent beside a starting application
+ * was about half a millisecond added to the application's time to ready (docs/performance.md), and none of this work
+ * is needed before the first guarded call.
+ *
+ * <p>"Settled" is no class loaded for {@code quietMillis}: a starting application loads classes with short pauses
+ * (Spring Boot with Spring AI: 85 ms at most between two of its 11,800 classes), a started one rarely. An application
+ * that never stops loading classes gets the work after {@code longestMillis}.
+ */
+final class StartSettling {
+    static final long QUIET_MILLIS = 500;
+    static final long LONGEST_MILLIS = 60_000;
+    private static final long POLL_MILLIS = 50;
+
+    /** What ended the wait, for the agent's DEBUG line. */
+    enum Reason {
+        SETTLED("the application's start settled"),
+        NEEDED("a guarded call needed the store"),
+        LONGEST("the application was still loading classes after the longest wait");
+
+        final String words;
+
+        Reason(String words) {
+            this.words = words;
+        }
+    }
+
+    private StartSettling() {
+    }
+
+    /**
+     * Waits until no class has loaded for {@code quietMillis} ({@code lastClassSeen} gives {@link System#nanoTime} of
+     * the last one), until a caller waits for {@code store}, or for {@code longestMillis} at most.
+     */
+    static Reason await(LongSupplier lastClassSeen, StoreHandle store, long quietMillis, long longestMillis) {
+        long started = System.nanoTime();
+        long quiet = quietMillis * 1_000_000;
+        long longest = longestMillis * 1_000_000;
+        while (true) {
+            long now = System.nanoTime();
+            if (now - lastClassSeen.getAsLong() >= quiet) {
+                return Reason.SETTLED;
+            }
+            if (now - started >= longest) {
+                return Reason.LONGEST;
+            }
+            try {
+                if (store.awaitDemand(POLL_MILLIS)) {
+                    return Reason.NEEDED;
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Reason.NEEDED;
+            }
+        }
+    }
+}
