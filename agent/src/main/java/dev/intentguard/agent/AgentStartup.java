@@ -25,6 +25,7 @@ import dev.intentguard.agent.store.SharedStores;
 import dev.intentguard.agent.store.StoreHandle;
 import dev.intentguard.agent.tool.ToolGuard;
 import dev.intentguard.agent.weave.AgentPlugin;
+import dev.intentguard.agent.weave.DeferredWeaving;
 import dev.intentguard.agent.weave.Weaver;
 import dev.intentguard.bridge.DescribeDispatch;
 import dev.intentguard.bridge.Dispatcher;
@@ -110,23 +111,35 @@ public final class AgentStartup {
         NetworkWrites.install(network);
         RetryDispatch.install(new RetryDecisions(config).install());
         DescribeDispatch.install(guard.describer());
-        guard.connect();
-        Weaver weaver = Weaver.install(config, instrumentation, plugins);
+        // Classes that act only inside guarded calls are woven once the start has settled (none deferred after an attach,
+        // when the application's start is long over, or under the test kit).
+        DeferredWeaving deferred = attached || testKit != null ? DeferredWeaving.none() : DeferredWeaving.untilSettled();
+        guard.connect(deferred);
+        Weaver weaver = Weaver.install(config, instrumentation, plugins, deferred);
         AgentConfig settings = config;
         Thread init = new Thread(() -> {
             // Heavy lifting off the application's main thread. First what a call made during the application's
             // start needs at once (weaving, JFR's event classes: a call begins its event before it waits for the
             // store); the rest once the start has settled or a guarded call needs the store.
-            weaver.prepare();
-            weaver.retransformLoaded();
-            recorder.warmUp();
-            if (settings.source() != null) {
-                ConfigWatch.start(settings.source(), 1000, guard::reload);
+            String why = "an error";
+            try {
+                weaver.prepare();
+                weaver.retransformLoaded();
+                recorder.warmUp();
+                if (settings.source() != null) {
+                    ConfigWatch.start(settings.source(), 1000, guard::reload);
+                }
+                why = attached ? "attached to a running application" : testKit != null ? "test kit"
+                        : StartSettling.await(weaver::lastClassSeen, () -> deferred.wanted() || store.wanted(),
+                                StartSettling.QUIET_MILLIS, StartSettling.LONGEST_MILLIS).words;
+            } catch (RuntimeException | LinkageError e) {
+                // never leave guarded calls waiting for a weaving that would not come
+                LOG.error("intentguard's start-up thread failed ({}); it goes on with the store", String.valueOf(e), e);
             }
-            String why = attached ? "attached to a running application" : testKit != null ? "test kit"
-                    : StartSettling.await(weaver::lastClassSeen, store, StartSettling.QUIET_MILLIS,
-                            StartSettling.LONGEST_MILLIS).words;
             long deferredAt = System.nanoTime();
+            int woven = weaver.weaveDeferred();     // first: the calls waiting for it need neither the store nor Jackson
+            LOG.debug("intentguard goes on because {}: {} classes left while the application started woven in {} ms",
+                    why, woven, (System.nanoTime() - deferredAt) / 1_000_000);
             store.open(() -> openStore(settings));
             guard.startReconciler();
             AgentJson.warmUp();

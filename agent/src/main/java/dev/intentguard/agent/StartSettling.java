@@ -1,7 +1,6 @@
 package dev.intentguard.agent;
 
-import dev.intentguard.agent.store.StoreHandle;
-
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
 /**
@@ -18,12 +17,13 @@ import java.util.function.LongSupplier;
 final class StartSettling {
     static final long QUIET_MILLIS = 500;
     static final long LONGEST_MILLIS = 60_000;
-    private static final long POLL_MILLIS = 50;
+    /** How often it looks: the longest a guarded call made during the start waits before the work begins. */
+    private static final long POLL_MILLIS = 10;
 
     /** What ended the wait, for the agent's DEBUG line. */
     enum Reason {
         SETTLED("the application's start settled"),
-        NEEDED("a guarded call needed the store"),
+        NEEDED("a guarded call asked for it"),
         LONGEST("the application was still loading classes after the longest wait");
 
         final String words;
@@ -38,13 +38,16 @@ final class StartSettling {
 
     /**
      * Waits until no class has loaded for {@code quietMillis} ({@code lastClassSeen} gives {@link System#nanoTime} of
-     * the last one), until a caller waits for {@code store}, or for {@code longestMillis} at most.
+     * the last one), until {@code wanted} says a guarded call asks for the work, or for {@code longestMillis} at most.
      */
-    static Reason await(LongSupplier lastClassSeen, StoreHandle store, long quietMillis, long longestMillis) {
+    static Reason await(LongSupplier lastClassSeen, BooleanSupplier wanted, long quietMillis, long longestMillis) {
         long started = System.nanoTime();
         long quiet = quietMillis * 1_000_000;
         long longest = longestMillis * 1_000_000;
         while (true) {
+            if (wanted.getAsBoolean()) {
+                return Reason.NEEDED;
+            }
             long now = System.nanoTime();
             if (now - lastClassSeen.getAsLong() >= quiet) {
                 return Reason.SETTLED;
@@ -53,9 +56,7 @@ final class StartSettling {
                 return Reason.LONGEST;
             }
             try {
-                if (store.awaitDemand(POLL_MILLIS)) {
-                    return Reason.NEEDED;
-                }
+                Thread.sleep(POLL_MILLIS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return Reason.NEEDED;

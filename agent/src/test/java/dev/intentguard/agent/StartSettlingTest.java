@@ -18,7 +18,7 @@ class StartSettlingTest {
     void aStartThatStoppedLoadingClassesHasSettledOnceTheQuietTimeHasPassed() {
         long lastClass = System.nanoTime();
         long began = System.nanoTime();
-        StartSettling.Reason why = StartSettling.await(() -> lastClass, StoreHandle.pending("test"), 300, 60_000);
+        StartSettling.Reason why = StartSettling.await(() -> lastClass, () -> false, 300, 60_000);
         assertEquals(StartSettling.Reason.SETTLED, why);
         assertTrue(System.nanoTime() - began >= 300_000_000L, "settled only after 300 ms without a class loaded");
     }
@@ -38,7 +38,7 @@ class StartSettlingTest {
         call.start();
         long began = System.nanoTime();
         // a class loads "now" at every look: the start never settles
-        StartSettling.Reason why = StartSettling.await(System::nanoTime, store, 200, 60_000);
+        StartSettling.Reason why = StartSettling.await(System::nanoTime, store::wanted, 200, 60_000);
         call.join();
         assertEquals(StartSettling.Reason.NEEDED, why);
         assertTrue(System.nanoTime() - began >= 400_000_000L, "not before the call asked");
@@ -50,7 +50,7 @@ class StartSettlingTest {
         StartSettling.Reason why = StartSettling.await(() -> {
             looks.incrementAndGet();
             return System.nanoTime();
-        }, StoreHandle.pending("test"), 200, 300);
+        }, () -> false, 200, 300);
         assertEquals(StartSettling.Reason.LONGEST, why);
         assertTrue(looks.get() > 1, "it looked more than once");
     }

@@ -31,7 +31,7 @@ public final class StoreSettings {
                     "keep first results small (the store is memory-mapped); 8192 is plenty for model-facing text")
             .doc("Largest first result kept for replays, in bytes of JSON (at most 1 MiB).");
     static final Setting<Duration> OPEN_TIMEOUT = Setting.duration("store.open-timeout", Duration.ofSeconds(10))
-            .doc("How long guarded calls wait for the store to open (it opens in the background once the application's start has settled, or at once when a guarded call needs it).");
+            .doc("How long guarded calls wait for the store to open and for the HTTP clients and SDKs they use to be woven (both happen in the background once the application's start has settled, or at once when a guarded call asks).");
     static final Setting<Duration> LOCK_TIMEOUT = Setting.duration("store.lock-timeout", Duration.ofSeconds(1))
             .doc("The longest one store operation waits for Chronicle's segment lock.");
     static final Setting<Duration> OPERATION_TIMEOUT = Setting.duration("store.operation-timeout", Duration.ofSeconds(1))

@@ -39,6 +39,12 @@ public final class AsyncScopePlugin extends ExactNamePlugin {
                 JUC + "ThreadPerTaskExecutor", JUC + "ThreadPerTaskExecutor$ThreadBoundFuture");
     }
 
+    /** Its advice acts only inside guarded calls: its classes may be woven after the application's start. */
+    @Override
+    public boolean actsInsideToolCalls() {
+        return true;
+    }
+
     @Override
     public boolean instrumentsJdkClasses() {
         return true;

@@ -34,6 +34,12 @@ public final class SocketWritePlugin extends ExactNamePlugin {
         super("socket-writes", null, SOCKET, CHANNEL);
     }
 
+    /** Its advice acts only inside guarded calls: its classes may be woven after the application's start. */
+    @Override
+    public boolean actsInsideToolCalls() {
+        return true;
+    }
+
     @Override
     public boolean instrumentsJdkClasses() {
         return true;

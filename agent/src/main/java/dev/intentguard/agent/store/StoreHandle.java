@@ -12,8 +12,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The store, opened off the main thread so that premain returns fast, and after the application's start has settled
- * so that the start does not share its CPU with it. The first guarded call that needs the store asks for it at once
- * ({@link #awaitDemand}) and waits for it, for at most {@code store.open-timeout}.
+ * so that the start does not share its CPU with it. The first caller that needs the store asks for it at once
+ * ({@link #wanted}) and waits for it, for at most {@code store.open-timeout}.
  */
 public final class StoreHandle {
     /** Opens a store; may throw anything. */
@@ -86,9 +86,9 @@ public final class StoreHandle {
         }
     }
 
-    /** Waits up to {@code millis} for a caller to need the store; true once one has. */
-    public boolean awaitDemand(long millis) throws InterruptedException {
-        return demanded.await(millis, TimeUnit.MILLISECONDS);
+    /** Whether a caller has waited for the store (whoever opens it should not wait any longer). */
+    public boolean wanted() {
+        return demanded.getCount() == 0;
     }
 
     /** Whether opening failed (its ERROR is the call path's to say; a neighbour that fails for the same cause need not). */

@@ -4,6 +4,7 @@ import dev.intentguard.agent.config.Effect;
 import dev.intentguard.agent.key.KeyRecipe;
 import dev.intentguard.agent.log.LogRouting;
 import dev.intentguard.agent.tool.bind.ToolBinding;
+import dev.intentguard.agent.weave.DeferredWeaving;
 import dev.intentguard.bridge.IntentScope;
 import dev.intentguard.bridge.ToolFrame;
 import dev.intentguard.bridge.ToolHooks;
@@ -14,11 +15,13 @@ import java.util.Map;
 final class ToolDispatch implements ToolHooks {
     private final ToolRuntime runtime;
     private final NamedTools named;
+    private final DeferredWeaving deferred;
     private final java.util.Set<Integer> unreadableLogged = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-    ToolDispatch(ToolRuntime runtime, NamedTools named) {
+    ToolDispatch(ToolRuntime runtime, NamedTools named, DeferredWeaving deferred) {
         this.runtime = runtime;
         this.named = named;
+        this.deferred = deferred;
     }
 
     @Override
@@ -70,6 +73,11 @@ final class ToolDispatch implements ToolHooks {
         if (current instanceof GuardedCall && ((GuardedCall) current).binding.tool() == binding.tool()
                 && keyed.key().value().equals(current.intentKey())) {
             return null;                    // an override calling super, a proxy calling its target: one call
+        }
+        if (binding.tool().effect() != Effect.READ) {
+            // During the application's start the HTTP clients and SDK loops this call may use are not woven yet: the
+            // call waits for them (once; later calls read one volatile field), within the store's open-timeout.
+            deferred.awaitForCall(runtime.config().store().openTimeout().toMillis());
         }
         if (binding.tool().effect() == Effect.SIDE_EFFECT) {
             binding.seen(owner, self);

@@ -13,6 +13,7 @@ import dev.intentguard.agent.tool.bind.ToolCatalog;
 import dev.intentguard.agent.tool.bind.ToolDefinition;
 import dev.intentguard.agent.tool.bind.ToolResolver;
 import dev.intentguard.agent.weave.AgentPlugin;
+import dev.intentguard.agent.weave.DeferredWeaving;
 import dev.intentguard.agent.wire.NetworkWatch;
 import dev.intentguard.bridge.Dispatcher;
 import net.bytebuddy.description.type.TypeDescription;
@@ -87,8 +88,8 @@ public final class ToolGuard {
     }
 
     /** Connects the bridge: from now on, woven tool methods reach this guard. */
-    public void connect() {
-        Dispatcher.install(new ToolDispatch(runtime, new NamedTools(runtime, catalog)));
+    public void connect(DeferredWeaving deferred) {
+        Dispatcher.install(new ToolDispatch(runtime, new NamedTools(runtime, catalog), deferred));
     }
 
     /**

@@ -35,6 +35,17 @@ public interface AgentPlugin {
     /** Adds this plugin's advice to {@code type}. */
     DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader);
 
+    /**
+     * {@code true} if what it weaves acts only inside a guarded tool call, entered after the call began (an HTTP
+     * client's key and resend check, an SDK's retry loop, the tool's scope carried to an executor, the socket watch).
+     * Its classes that load while the application starts are woven once the start has settled, or when the first
+     * guarded call begins, which waits for them ({@link DeferredWeaving}): the start does not pay Byte Buddy for them.
+     * A plugin whose code wraps tool calls (a retry framework's loop around a tool) is woven as its classes load.
+     */
+    default boolean actsInsideToolCalls() {
+        return false;
+    }
+
     /** {@code true} if it instruments classes of the bootstrap or platform loader (the JDK's own). */
     default boolean instrumentsJdkClasses() {
         return false;

@@ -45,18 +45,32 @@ public final class Weaver {
 
     private final List<AgentPlugin> plugins;
     private final Instrumentation instrumentation;
+    private final DeferredWeaving deferred;
+    /** While true, the classes of call-scoped plugins are left as they load, for {@link #weaveDeferred}. */
+    private volatile boolean deferring;
+    /**
+     * The classes left so far (loader and name): recorded before the gate reads {@link #deferring}, so that every class
+     * left before the switch is in here when {@link #weaveDeferred} looks, even one not defined yet.
+     */
+    private final Set<String> leftWhileStarting = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final ClassLoader agentLoader = Weaver.class.getClassLoader();
     private volatile Weaving weaving;
     /** When the gate last saw a class load ({@link System#nanoTime}): how the agent knows the application's start has settled. */
     private volatile long lastClassSeen = System.nanoTime();
 
-    private Weaver(List<AgentPlugin> plugins, Instrumentation instrumentation) {
+    private Weaver(List<AgentPlugin> plugins, Instrumentation instrumentation, DeferredWeaving deferred) {
         this.plugins = List.copyOf(plugins);
         this.instrumentation = instrumentation;
+        this.deferred = deferred;
+        this.deferring = deferred.pending();
     }
 
-    /** Starts the plugins and installs the gate; classes loaded from now on are offered to them. */
-    public static Weaver install(AgentConfig config, Instrumentation instrumentation, List<AgentPlugin> plugins) {
+    /**
+     * Starts the plugins and installs the gate; classes loaded from now on are offered to them, those of call-scoped
+     * plugins only from {@link #weaveDeferred} on while {@code deferred} is pending.
+     */
+    public static Weaver install(AgentConfig config, Instrumentation instrumentation, List<AgentPlugin> plugins,
+                                 DeferredWeaving deferred) {
         PluginContext context = new PluginContext(config, instrumentation,
                 ClassFileLocator.ForClassLoader.of(Weaver.class.getClassLoader()));
         List<AgentPlugin> started = new ArrayList<>();
@@ -68,7 +82,7 @@ public final class Weaver {
                 LOG.error("plugin {} could not start ({}); what it instruments runs without it", plugin.name(), String.valueOf(e), e);
             }
         }
-        Weaver w = new Weaver(started, instrumentation);
+        Weaver w = new Weaver(started, instrumentation, deferred);
         if (started.stream().anyMatch(AgentPlugin::instrumentsJdkClasses)) {
             w.letJdkModulesReadTheBridge();
         }
@@ -159,7 +173,8 @@ public final class Weaver {
                 TypeDescription type = pool.describe(name).resolve();
                 List<AgentPlugin> mine = new ArrayList<>(1);
                 for (AgentPlugin p : plugins) {
-                    if (offeredTo(p, loader) && p.matches(type, loader) && supported(p, loader)) {
+                    if (offeredTo(p, loader) && p.matches(type, loader) && supported(p, loader)
+                            && !leftForLater(p, loader, internalName)) {
                         mine.add(p);
                     }
                 }
@@ -231,19 +246,122 @@ public final class Weaver {
      */
     public void retransformLoaded() {
         List<Class<?>> targets = new ArrayList<>();
-        for (Class<?> c : instrumentation.getAllLoadedClasses()) {
-            if (c.isArray() || c.isPrimitive() || !instrumentation.isModifiableClass(c)) {
-                continue;
-            }
+        for (Class<?> c : reweavable()) {
             ClassLoader loader = c.getClassLoader();
             String internal = c.getName().replace('.', '/');
             for (AgentPlugin p : plugins) {
-                if (offeredTo(p, loader) && p.mayTransform(loader, internal, null)) {
+                if (!(deferring && p.actsInsideToolCalls()) && offeredTo(p, loader) && p.mayTransform(loader, internal, null)) {
                     targets.add(c);
                     break;
                 }
             }
         }
+        retransform(targets);
+    }
+
+    /**
+     * Weaves what the call-scoped plugins left while the application started: every loaded class one of them may
+     * transform (those loaded since premain, and the JDK's loaded before it), by retransformation. From the switch on,
+     * their classes are woven as they load. Guarded calls waiting in {@link DeferredWeaving#awaitForCall} go on after.
+     * @return how many classes it re-wove
+     */
+    public int weaveDeferred() {
+        if (!deferring) {
+            deferred.done();
+            return 0;
+        }
+        deferring = false;
+        try {
+            return weaveLeftClasses();
+        } catch (RuntimeException | LinkageError e) {
+            LOG.error("could not weave the classes left while the application started ({}); guarded calls go on", String.valueOf(e), e);
+            return 0;
+        } finally {
+            deferred.done();
+        }
+    }
+
+    private int weaveLeftClasses() {
+        List<Class<?>> targets = new ArrayList<>();
+        for (Class<?> c : reweavable()) {
+            ClassLoader loader = c.getClassLoader();
+            String internal = c.getName().replace('.', '/');
+            boolean left = leftWhileStarting.remove(left(loader, internal));
+            if (left || claimedByCallScoped(loader, internal)) {
+                targets.add(c);
+            }
+        }
+        retransform(targets);
+        int woven = targets.size();
+        // A class left just before the switch may be defined only now (its loading thread was between our gate and the
+        // JVM's definition when the loaded classes were listed): look for those again, for up to a second.
+        for (int i = 0; i < 50 && !leftWhileStarting.isEmpty(); i++) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            List<Class<?>> late = new ArrayList<>();
+            for (Class<?> c : instrumentation.getAllLoadedClasses()) {
+                if (!c.isArray() && !c.isPrimitive()
+                        && leftWhileStarting.remove(left(c.getClassLoader(), c.getName().replace('.', '/')))) {
+                    late.add(c);
+                }
+            }
+            retransform(late);
+            woven += late.size();
+        }
+        if (!leftWhileStarting.isEmpty()) {
+            LOG.debug("classes left for later weaving that never loaded (their loading failed): {}", leftWhileStarting);
+            leftWhileStarting.clear();
+        }
+        return woven;
+    }
+
+    /** The loaded classes a plugin could re-weave: no arrays or primitives, none of the agent's own, modifiable ones. */
+    private List<Class<?>> reweavable() {
+        List<Class<?>> classes = new ArrayList<>();
+        for (Class<?> c : instrumentation.getAllLoadedClasses()) {
+            if (!c.isArray() && !c.isPrimitive() && c.getClassLoader() != agentLoader && instrumentation.isModifiableClass(c)) {
+                classes.add(c);
+            }
+        }
+        return classes;
+    }
+
+    private boolean claimedByCallScoped(ClassLoader loader, String internalName) {
+        for (AgentPlugin p : plugins) {
+            if (p.actsInsideToolCalls() && offeredTo(p, loader) && p.mayTransform(loader, internalName, null)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether {@code plugin} leaves this class for {@link #weaveDeferred}: a call-scoped plugin while the application
+     * starts. The class is recorded first and {@link #deferring} read after, so that a class is either woven now or
+     * recorded before the switch.
+     */
+    private boolean leftForLater(AgentPlugin plugin, ClassLoader loader, String internalName) {
+        if (!plugin.actsInsideToolCalls() || !deferring) {
+            return false;
+        }
+        String key = left(loader, internalName);
+        leftWhileStarting.add(key);
+        if (deferring) {
+            return true;
+        }
+        leftWhileStarting.remove(key);
+        return false;
+    }
+
+    private static String left(ClassLoader loader, String internalName) {
+        return System.identityHashCode(loader) + " " + internalName;
+    }
+
+    private void retransform(List<Class<?>> targets) {
         for (Class<?> c : targets) {
             try {
                 instrumentation.retransformClasses(c);
@@ -299,7 +417,8 @@ public final class Weaver {
             lastClassSeen = System.nanoTime();
             boolean jdk = loader == null || loader == platformLoader;
             for (AgentPlugin p : plugins) {
-                if ((!jdk || p.instrumentsJdkClasses()) && p.mayTransform(loader, className, classFile)) {
+                if ((!jdk || p.instrumentsJdkClasses()) && p.mayTransform(loader, className, classFile)
+                        && !leftForLater(p, loader, className)) {
                     return prepare().transform(loader, className, classFile);
                 }
             }

@@ -11,6 +11,7 @@ import java.util.Arrays;
  * raw-jdk|METHOD|PATH        a java.net.http request outside any tool
  * raw-huc|METHOD|PATH        an HttpURLConnection request outside any tool
  * pool-seen|                 prints what the executor's afterExecute saw
+ * sleep|MILLIS               waits (lets the application's start settle)
  * </pre>
  * Every command prints {@code RESULT <command> <value>} or {@code THROWN <command> <class>: <message>}.
  */
@@ -30,6 +31,10 @@ public final class HttpHostApp {
                         break;
                     case "raw-huc":
                         value = UrlConnection.send(f[1], f[2], f[1].equals("GET") ? null : UrlConnection.json("{}"), null);
+                        break;
+                    case "sleep":
+                        Thread.sleep(Long.parseLong(f[1]));
+                        value = "slept";
                         break;
                     case "pool-seen":
                         HttpTools.AFTER_EXECUTE.await(10, java.util.concurrent.TimeUnit.SECONDS);

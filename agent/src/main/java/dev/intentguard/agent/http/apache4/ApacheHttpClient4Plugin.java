@@ -54,6 +54,12 @@ public final class ApacheHttpClient4Plugin extends ExactNamePlugin {
         super(CLIENT, LIBRARY, INTERNAL_CLIENT, MINIMAL_CLIENT, RETRY_HANDLER, UNAVAILABLE_RETRY, REDIRECT_STRATEGY, MAIN_EXEC, REQUEST_EXECUTOR);
     }
 
+    /** Its advice acts only inside guarded calls: its classes may be woven after the application's start. */
+    @Override
+    public boolean actsInsideToolCalls() {
+        return true;
+    }
+
     @Override
     public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
         AgentPlugin self = this;

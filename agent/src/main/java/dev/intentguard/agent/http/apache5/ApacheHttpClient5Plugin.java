@@ -63,6 +63,12 @@ public final class ApacheHttpClient5Plugin extends ExactNamePlugin {
                 ASYNC_CLIENT, ASYNC_MAIN_EXEC, ASYNC_H2_MAIN_EXEC, ASYNC_EXCHANGE_HANDLER, ASYNC_CALLBACK);
     }
 
+    /** Its advice acts only inside guarded calls: its classes may be woven after the application's start. */
+    @Override
+    public boolean actsInsideToolCalls() {
+        return true;
+    }
+
     @Override
     public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
         switch (type.getName()) {

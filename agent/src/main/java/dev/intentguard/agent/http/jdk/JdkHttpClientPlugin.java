@@ -41,6 +41,12 @@ public final class JdkHttpClientPlugin extends ExactNamePlugin {
         super(JdkRequests.CLIENT, null, PKG + "HttpClientImpl", PKG + "HttpRequestImpl", PKG + "Response", PKG + "MultiExchange");
     }
 
+    /** Its advice acts only inside guarded calls: its classes may be woven after the application's start. */
+    @Override
+    public boolean actsInsideToolCalls() {
+        return true;
+    }
+
     @Override
     public boolean instrumentsJdkClasses() {
         return true;

@@ -43,6 +43,12 @@ public final class JettyClientPlugin extends ExactNamePlugin {
         super(JettySend.CLIENT, LIBRARY, REQUEST, CONNECTION, SENDER, RECEIVER);
     }
 
+    /** Its advice acts only inside guarded calls: its classes may be woven after the application's start. */
+    @Override
+    public boolean actsInsideToolCalls() {
+        return true;
+    }
+
     @Override
     public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
         switch (type.getName()) {

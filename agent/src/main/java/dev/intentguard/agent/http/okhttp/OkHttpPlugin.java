@@ -58,6 +58,12 @@ public final class OkHttpPlugin extends ExactNamePlugin {
         super(OkHttpCalls.CLIENT, LIBRARY, REAL_CALL, ASYNC_CALL, CHAIN, RETRY_AND_FOLLOW_UP, CALL_SERVER);
     }
 
+    /** Its advice acts only inside guarded calls: its classes may be woven after the application's start. */
+    @Override
+    public boolean actsInsideToolCalls() {
+        return true;
+    }
+
     @Override
     public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
         switch (type.getName()) {

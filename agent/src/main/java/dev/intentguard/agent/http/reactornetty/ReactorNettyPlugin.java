@@ -51,6 +51,12 @@ public final class ReactorNettyPlugin extends ExactNamePlugin {
         super(CLIENT, LIBRARY, MONO_CONNECT, HANDLER, OBSERVER, OPERATIONS);
     }
 
+    /** Its advice acts only inside guarded calls: its classes may be woven after the application's start. */
+    @Override
+    public boolean actsInsideToolCalls() {
+        return true;
+    }
+
     @Override
     public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
         switch (type.getName()) {

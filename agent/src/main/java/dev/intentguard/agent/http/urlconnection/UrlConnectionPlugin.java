@@ -49,6 +49,12 @@ public final class UrlConnectionPlugin extends ExactNamePlugin {
         super(UrlConnections.CLIENT, null, HUC, HTTPS_HUC, CONNECTION);
     }
 
+    /** Its advice acts only inside guarded calls: its classes may be woven after the application's start. */
+    @Override
+    public boolean actsInsideToolCalls() {
+        return true;
+    }
+
     @Override
     public boolean instrumentsJdkClasses() {
         return true;

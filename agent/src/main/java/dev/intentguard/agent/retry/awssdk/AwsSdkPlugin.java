@@ -60,6 +60,12 @@ public final class AwsSdkPlugin extends ExactNamePlugin {
         super(AwsCalls.LIBRARY, LIBRARY, HELPER, DEFAULT_VALUE);
     }
 
+    /** Its advice acts only inside guarded calls: its classes may be woven after the application's start. */
+    @Override
+    public boolean actsInsideToolCalls() {
+        return true;
+    }
+
     @Override
     public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
         if (DEFAULT_VALUE.equals(type.getName())) {

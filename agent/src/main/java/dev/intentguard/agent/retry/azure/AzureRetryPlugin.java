@@ -48,6 +48,12 @@ public final class AzureRetryPlugin extends ExactNamePlugin {
         super(AzureCalls.LIBRARY, LIBRARY, RETRY_POLICY);
     }
 
+    /** Its advice acts only inside guarded calls: its classes may be woven after the application's start. */
+    @Override
+    public boolean actsInsideToolCalls() {
+        return true;
+    }
+
     @Override
     public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
         ElementMatcher.Junction<MethodDescription> attempt = named("attemptSync").or(named("attemptAsync"))

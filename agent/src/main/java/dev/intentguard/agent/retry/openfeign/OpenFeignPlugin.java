@@ -39,6 +39,12 @@ public final class OpenFeignPlugin extends ExactNamePlugin {
         super(RetryerAdvice.LIBRARY, LIBRARY, DEFAULT, DEFAULT_13);
     }
 
+    /** Its advice acts only inside guarded calls: its classes may be woven after the application's start. */
+    @Override
+    public boolean actsInsideToolCalls() {
+        return true;
+    }
+
     @Override
     public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
         // Retryer.Default of 13.x declares no continueOrPropagate (DefaultRetryer's is inherited): nothing to add there.

@@ -46,6 +46,12 @@ public final class StainlessPlugin extends ExactNamePlugin {
         super("stainless", null, OPENAI, ANTHROPIC);
     }
 
+    /** Its advice acts only inside guarded calls: its classes may be woven after the application's start. */
+    @Override
+    public boolean actsInsideToolCalls() {
+        return true;
+    }
+
     @Override
     public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
         boolean openai = type.getName().equals(OPENAI);

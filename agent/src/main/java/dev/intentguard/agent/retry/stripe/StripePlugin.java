@@ -40,6 +40,12 @@ public final class StripePlugin extends ExactNamePlugin {
         super("stripe", null, HTTP_CLIENT);
     }
 
+    /** Its advice acts only inside guarded calls: its classes may be woven after the application's start. */
+    @Override
+    public boolean actsInsideToolCalls() {
+        return true;
+    }
+
     @Override
     public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
         ElementMatcher.Junction<MethodDescription> call = named("sendWithRetries").and(takesArguments(2))

@@ -42,6 +42,12 @@ public final class TwilioPlugin extends ExactNamePlugin {
         super("twilio", LIBRARY, HTTP_CLIENT);
     }
 
+    /** Its advice acts only inside guarded calls: its classes may be woven after the application's start. */
+    @Override
+    public boolean actsInsideToolCalls() {
+        return true;
+    }
+
     @Override
     public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
         ElementMatcher.Junction<MethodDescription> call = named("reliableRequest").and(takesArguments(4))
