@@ -118,14 +118,12 @@ public final class AgentStartup {
         Weaver weaver = Weaver.install(config, instrumentation, plugins, deferred);
         AgentConfig settings = config;
         Thread init = new Thread(() -> {
-            // Heavy lifting off the application's main thread. First what a call made during the application's
-            // start needs at once (weaving, JFR's event classes: a call begins its event before it waits for the
-            // store); the rest once the start has settled or a guarded call needs the store.
+            // Heavy lifting off the application's main thread. First what weaving a tool class during the start needs;
+            // the rest once the start has settled or a guarded call asks (the calls wait for it at their start).
             String why = "an error";
             try {
                 weaver.prepare();
                 weaver.retransformLoaded();
-                recorder.warmUp();
                 if (settings.source() != null) {
                     ConfigWatch.start(settings.source(), 1000, guard::reload);
                 }
@@ -137,7 +135,8 @@ public final class AgentStartup {
                 LOG.error("intentguard's start-up thread failed ({}); it goes on with the store", String.valueOf(e), e);
             }
             long deferredAt = System.nanoTime();
-            int woven = weaver.weaveDeferred();     // first: the calls waiting for it need neither the store nor Jackson
+            recorder.warmUp();                      // JFR's event classes before the waiting calls go on and begin theirs
+            int woven = weaver.weaveDeferred();     // lets the waiting calls go on: they need neither the store nor Jackson
             LOG.debug("intentguard goes on because {}: {} classes left while the application started woven in {} ms",
                     why, woven, (System.nanoTime() - deferredAt) / 1_000_000);
             store.open(() -> openStore(settings));
