@@ -28,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class JdkHttpClientIT {
     private static final String CHARGE = "jdkCharge|A1|4900";
+    private static final String OUTSIDE_DURING_START = "raw-jdk|POST|/outside";
 
     @TempDir
     Path dir;
@@ -221,5 +222,39 @@ class JdkHttpClientIT {
                 refused.toString());
         assertTrue(refused.stderr.contains("failed tool=jdk_charge_quietly"), refused.stderr);
         assertEquals(2, HttpWorld.keys(refused, "jdk_charge_quietly").size(), "nothing was sent: it may run again\n" + refused);
+    }
+
+    // The classes of plugins that act only inside guarded calls are left as they load during the application's start and
+    // woven later by retransformation (docs/architecture.md, "Weaving"). Here the client loads outside any tool while
+    // the application starts; the tool call after it must still send its request with the intent key, whether the
+    // start settled first or the call itself asked for the weaving.
+
+    @Test
+    void aClientLoadedDuringTheStartIsWovenWhenTheFirstToolCallAsksAndThatCallSendsItsKey() throws Exception {
+        ForkedJvm.Result baseline = world.withoutAgent(OUTSIDE_DURING_START, CHARGE).run(60);
+        assertEquals(0, baseline.exitCode, baseline.toString());
+        assertNull(posts("/charges").get(0).header("Idempotency-Key"), "without the agent, no key");
+
+        ForkedJvm.Result r = world.host(OUTSIDE_DURING_START, CHARGE).property("intentguard.log.level", "debug").run(60);
+        assertEquals(0, r.exitCode, r.toString());
+        assertTrue(r.stderr.contains("intentguard goes on because a guarded call asked for it"),
+                "the call asked for the weaving: " + r.stderr);
+        String key = HttpWorld.keys(r, "jdk_charge").get(0);
+        assertEquals(2, posts("/charges").size(), r.toString());
+        assertEquals(key, posts("/charges").get(1).header("Idempotency-Key"), "the client loaded before the call is woven");
+        assertNull(posts("/outside").get(1).header("Idempotency-Key"), "outside a tool a request is left alone");
+    }
+
+    @Test
+    void aClientLoadedDuringTheStartIsWovenOnceTheStartSettles() throws Exception {
+        ForkedJvm.Result r = world.host(OUTSIDE_DURING_START, "sleep|2000", CHARGE, OUTSIDE_DURING_START)
+                .property("intentguard.log.level", "debug").run(60);
+        assertEquals(0, r.exitCode, r.toString());
+        assertTrue(r.stderr.contains("intentguard goes on because the application's start settled"),
+                "the start settled: " + r.stderr);
+        String key = HttpWorld.keys(r, "jdk_charge").get(0);
+        assertEquals(List.of(key), List.of(posts("/charges").get(0).header("Idempotency-Key")), r.toString());
+        assertNull(posts("/outside").get(0).header("Idempotency-Key"), "before: outside a tool");
+        assertNull(posts("/outside").get(1).header("Idempotency-Key"), "after: still outside a tool");
     }
 }
