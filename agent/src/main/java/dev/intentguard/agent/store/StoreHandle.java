@@ -4,7 +4,6 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -22,8 +21,6 @@ public final class StoreHandle {
     }
 
     private final CompletableFuture<IntentStore> future = new CompletableFuture<>();
-    /** Counted down by the first caller that waits for the store: whoever opens it should not wait any longer. */
-    private final CountDownLatch demanded = new CountDownLatch(1);
     private final String description;
     private final AtomicReference<IntentStore> opened = new AtomicReference<>();
     /** When the first caller started waiting; later callers wait only for what is left of open-timeout. */
@@ -63,7 +60,6 @@ public final class StoreHandle {
         if (store != null) {
             return store;
         }
-        demanded.countDown();
         long now = System.currentTimeMillis();
         if (waitingSince == 0) {
             waitingSince = now;
@@ -88,7 +84,7 @@ public final class StoreHandle {
 
     /** Whether a caller has waited for the store (whoever opens it should not wait any longer). */
     public boolean wanted() {
-        return demanded.getCount() == 0;
+        return waitingSince != 0;
     }
 
     /** Whether opening failed (its ERROR is the call path's to say; a neighbour that fails for the same cause need not). */

@@ -11,7 +11,6 @@ import java.util.concurrent.TimeUnit;
  * retry loop that misses its advice.
  */
 public final class DeferredWeaving {
-    private final CountDownLatch wanted = new CountDownLatch(1);
     private final CountDownLatch woven = new CountDownLatch(1);
     /** One volatile read per guarded call once the classes are woven. */
     private volatile boolean pending;
@@ -44,7 +43,6 @@ public final class DeferredWeaving {
         if (!pending) {
             return true;
         }
-        wanted.countDown();
         long now = System.currentTimeMillis();
         if (waitingSince == 0) {
             waitingSince = now;
@@ -59,7 +57,7 @@ public final class DeferredWeaving {
 
     /** Whether a guarded call has asked for them. */
     public boolean wanted() {
-        return wanted.getCount() == 0;
+        return waitingSince != 0;
     }
 
     boolean pending() {
