@@ -128,15 +128,19 @@ public final class AgentStartup {
                     ConfigWatch.start(settings.source(), 1000, guard::reload);
                 }
                 why = attached ? "attached to a running application" : testKit != null ? "test kit"
-                        : StartSettling.await(weaver::lastClassSeen, () -> deferred.wanted() || store.wanted(),
+                        : StartSettling.await(weaver::lastClassSeen, store::wanted,
                                 StartSettling.QUIET_MILLIS, StartSettling.LONGEST_MILLIS).words;
             } catch (RuntimeException | LinkageError e) {
                 // never leave guarded calls waiting for a weaving that would not come
                 LOG.error("intentguard's start-up thread failed ({}); it goes on with the store", String.valueOf(e), e);
             }
             long deferredAt = System.nanoTime();
-            recorder.warmUp();                      // JFR's event classes before the waiting calls go on and begin theirs
-            int woven = weaver.weaveDeferred();     // lets the waiting calls go on: they need neither the store nor Jackson
+            try {
+                recorder.warmUp();                  // JFR's event classes before the waiting calls go on and begin theirs
+            } catch (RuntimeException | LinkageError e) {
+                LOG.error("intentguard could not load its JFR events ({}); guarded calls go on without them", String.valueOf(e), e);
+            }
+            int woven = weaver.weaveDeferred();     // lets the waiting calls go on (to wait for the store on their own)
             LOG.debug("intentguard goes on because {}: {} classes left while the application started woven in {} ms",
                     why, woven, (System.nanoTime() - deferredAt) / 1_000_000);
             store.open(() -> openStore(settings));

@@ -182,7 +182,7 @@ public final class StoreSettings {
         return maxResultBytes;
     }
 
-    /** How long the first guarded call waits for the store to open. */
+    /** How long guarded calls wait, from the first one that waited, for the store to open and the deferred weaving. */
     public Duration openTimeout() {
         return openTimeout;
     }

@@ -23,7 +23,10 @@ public final class StoreHandle {
     private final CompletableFuture<IntentStore> future = new CompletableFuture<>();
     private final String description;
     private final AtomicReference<IntentStore> opened = new AtomicReference<>();
-    /** When the first caller started waiting; later callers wait only for what is left of open-timeout. */
+    /**
+     * When the first guarded call started waiting, for the deferred weaving or for the store: one clock for both, so
+     * that no call waits longer than open-timeout in all, and later callers wait only for what is left of it.
+     */
     private volatile long waitingSince;
 
     private StoreHandle(String description) {
@@ -60,11 +63,7 @@ public final class StoreHandle {
         if (store != null) {
             return store;
         }
-        long now = System.currentTimeMillis();
-        if (waitingSince == 0) {
-            waitingSince = now;
-        }
-        long left = Math.max(0, waitingSince + timeout.toMillis() - now);
+        long left = startWaiting(timeout);
         try {
             return future.get(left, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
@@ -80,6 +79,19 @@ public final class StoreHandle {
             Thread.currentThread().interrupt();
             throw new StoreUnavailableException("interrupted while waiting for the intent store " + description, e);
         }
+    }
+
+    /**
+     * A guarded call begins to wait during the start: the first one starts the clock of {@code timeout} and asks for
+     * the store ({@link #wanted}).
+     * @return the milliseconds left of {@code timeout}, counted from the first call that waited
+     */
+    public long startWaiting(Duration timeout) {
+        long now = System.currentTimeMillis();
+        if (waitingSince == 0) {
+            waitingSince = now;
+        }
+        return Math.max(0, waitingSince + timeout.toMillis() - now);
     }
 
     /** Whether a caller has waited for the store (whoever opens it should not wait any longer). */

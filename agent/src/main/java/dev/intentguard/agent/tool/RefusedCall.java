@@ -4,8 +4,8 @@ import dev.intentguard.agent.tool.bind.ToolBinding;
 import dev.intentguard.api.ToolStatus;
 
 /**
- * A call the agent cannot guard (its binding is broken, or its key cannot be computed) under
- * {@code on-error: fail-closed}: it does not run, and the caller is told so.
+ * A call the agent cannot guard (its binding is broken, its key cannot be computed, or the HTTP clients it may use were
+ * not woven in time during the start) under {@code on-error: fail-closed}: it does not run, and the caller is told so.
  */
 final class RefusedCall extends GuardedCall {
     private final Class<?> owner;

@@ -6,16 +6,14 @@ import java.util.concurrent.TimeUnit;
 /**
  * Whether the classes of the plugins that act only inside guarded calls ({@link AgentPlugin#actsInsideToolCalls}) are
  * woven yet. While the application starts they are not: the weaver leaves them as they load and weaves them later by
- * retransformation ({@link Weaver#weaveDeferred}), once the start has settled or at once when a guarded call begins and
- * {@link #awaitForCall} asks for them. That call, and every call until then, waits: none runs with an HTTP client or
- * retry loop that misses its advice.
+ * retransformation ({@link Weaver#weaveDeferred}), once the start has settled or at once when a guarded call asks.
+ * A guarded call that begins before then waits for them, within {@code store.open-timeout}: past it, the call goes on
+ * with an ERROR (its HTTP clients and retry loops perhaps without their advice), or is refused under fail-closed.
  */
 public final class DeferredWeaving {
     private final CountDownLatch woven = new CountDownLatch(1);
     /** One volatile read per guarded call once the classes are woven. */
     private volatile boolean pending;
-    /** When the first call began waiting: later calls wait only for what is left of the timeout, as for the store. */
-    private volatile long waitingSince;
 
     private DeferredWeaving(boolean pending) {
         this.pending = pending;
@@ -34,34 +32,25 @@ public final class DeferredWeaving {
         return new DeferredWeaving(false);
     }
 
+    /** Whether the classes are still to be woven. */
+    public boolean pending() {
+        return pending;
+    }
+
     /**
-     * A guarded call begins: asks for the deferred classes and waits for them, at most {@code timeoutMillis} counted
-     * from the first call that waited (once that has passed, calls no longer wait).
-     * @return whether they are woven (false only past the timeout: the call then goes on, its clients perhaps unwoven)
+     * Waits for the classes to be woven, at most {@code millis}.
+     * @return whether they are woven (false only when the time ran out or the thread was interrupted)
      */
-    public boolean awaitForCall(long timeoutMillis) {
+    public boolean await(long millis) {
         if (!pending) {
             return true;
         }
-        long now = System.currentTimeMillis();
-        if (waitingSince == 0) {
-            waitingSince = now;
-        }
         try {
-            return woven.await(Math.max(0, waitingSince + timeoutMillis - now), TimeUnit.MILLISECONDS);
+            return woven.await(Math.max(0, millis), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
         }
-    }
-
-    /** Whether a guarded call has asked for them. */
-    public boolean wanted() {
-        return waitingSince != 0;
-    }
-
-    boolean pending() {
-        return pending;
     }
 
     void done() {

@@ -262,7 +262,7 @@ public final class Weaver {
     /**
      * Weaves what the call-scoped plugins left while the application started: every loaded class one of them may
      * transform (those loaded since premain, and the JDK's loaded before it), by retransformation. From the switch on,
-     * their classes are woven as they load. Guarded calls waiting in {@link DeferredWeaving#awaitForCall} go on after.
+     * their classes are woven as they load. Guarded calls waiting in {@link DeferredWeaving#await} go on after.
      * @return how many classes it re-wove
      */
     public int weaveDeferred() {
@@ -294,10 +294,29 @@ public final class Weaver {
         retransform(targets);
         int woven = targets.size();
         // A class left just before the switch may be defined only now (its loading thread was between our gate and the
-        // JVM's definition when the loaded classes were listed): look for those again, for up to a second.
-        for (int i = 0; i < 50 && !leftWhileStarting.isEmpty(); i++) {
+        // JVM's definition when the loaded classes were listed): look for those again, for up to a second, while the
+        // calls wait; then on a background thread, without holding them (another agent's slow transformer may sit
+        // between ours and the definition).
+        woven += weaveLate(50, 20);
+        if (!leftWhileStarting.isEmpty()) {
+            Thread later = new Thread(() -> {
+                int more = weaveLate(600, 100);
+                LOG.debug("{} classes left while the application started woven later{}", more, leftWhileStarting.isEmpty()
+                        ? "" : "; never loaded (their loading failed): " + leftWhileStarting);
+                leftWhileStarting.clear();
+            }, "intentguard-late-weaving");
+            later.setDaemon(true);
+            later.start();
+        }
+        return woven;
+    }
+
+    /** Looks {@code times} at most, every {@code everyMillis}, for recorded classes defined since; weaves them. */
+    private int weaveLate(int times, long everyMillis) {
+        int woven = 0;
+        for (int i = 0; i < times && !leftWhileStarting.isEmpty(); i++) {
             try {
-                Thread.sleep(20);
+                Thread.sleep(everyMillis);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 break;
@@ -311,10 +330,6 @@ public final class Weaver {
             }
             retransform(late);
             woven += late.size();
-        }
-        if (!leftWhileStarting.isEmpty()) {
-            LOG.debug("classes left for later weaving that never loaded (their loading failed): {}", leftWhileStarting);
-            leftWhileStarting.clear();
         }
         return woven;
     }

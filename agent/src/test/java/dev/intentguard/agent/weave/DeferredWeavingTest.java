@@ -1,7 +1,9 @@
 package dev.intentguard.agent.weave;
 
+import dev.intentguard.agent.store.StoreHandle;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,38 +13,49 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DeferredWeavingTest {
 
     @Test
-    void withNothingDeferredACallNeverWaitsNorAsks() {
+    void withNothingDeferredACallNeverWaits() {
         DeferredWeaving none = DeferredWeaving.none();
-        assertTrue(none.awaitForCall(0));
-        assertFalse(none.wanted());
+        assertFalse(none.pending());
+        assertTrue(none.await(0));
     }
 
     @Test
-    void aCallAsksForTheWeavingAndGoesOnWhenItIsDone() throws Exception {
+    void aCallWaitsAndGoesOnWhenTheWeavingIsDone() throws Exception {
         DeferredWeaving deferred = DeferredWeaving.untilSettled();
         AtomicBoolean woven = new AtomicBoolean();
-        Thread call = new Thread(() -> woven.set(deferred.awaitForCall(30_000)));
+        AtomicBoolean waiting = new AtomicBoolean();
+        Thread call = new Thread(() -> {
+            waiting.set(true);
+            woven.set(deferred.await(30_000));
+        });
         call.start();
-        while (!deferred.wanted()) {             // the call has asked; it is waiting
+        while (!waiting.get()) {
             Thread.sleep(5);
         }
+        Thread.sleep(100);
         assertTrue(call.isAlive(), "the call waits while the classes are not woven");
         deferred.done();
         call.join(30_000);
         assertTrue(woven.get(), "the call learns they are woven");
-        assertTrue(deferred.awaitForCall(0), "later calls do not wait");
+        assertFalse(deferred.pending());
+        assertTrue(deferred.await(0), "later calls do not wait");
     }
 
     @Test
-    void theWaitIsSharedOnceItHasPassedCallsNoLongerWait() {
+    void theWeavingAndTheStoreShareOneClockCountedFromTheFirstCall() throws Exception {
         DeferredWeaving deferred = DeferredWeaving.untilSettled();
+        StoreHandle store = StoreHandle.pending("test");
+        Duration timeout = Duration.ofMillis(2_000);
+        assertFalse(store.wanted());
         long began = System.nanoTime();
-        assertFalse(deferred.awaitForCall(2_000), "nobody weaves: the first call gives up after its timeout");
+        assertFalse(deferred.await(store.startWaiting(timeout)), "nobody weaves: the first call gives up after its timeout");
+        assertTrue(store.wanted(), "the first call asked for the store too");
         long first = System.nanoTime() - began;
+        assertTrue(first >= 1_900_000_000L, "the first call waited its timeout: " + first / 1_000_000 + " ms");
         began = System.nanoTime();
-        assertFalse(deferred.awaitForCall(2_000));
+        assertFalse(deferred.await(store.startWaiting(timeout)));
+        assertTrue(store.startWaiting(timeout) == 0, "nothing is left of the timeout for the store's wait either");
         long second = System.nanoTime() - began;
-        assertTrue(first >= 1_900_000_000L, "the first call waited its timeout");
-        assertTrue(second < 1_000_000_000L, "the second call does not wait a new timeout: " + second / 1_000_000 + " ms");
+        assertTrue(second < 1_000_000_000L, "a later call does not wait a new timeout: " + second / 1_000_000 + " ms");
     }
 }

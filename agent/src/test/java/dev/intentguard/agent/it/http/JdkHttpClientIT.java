@@ -257,4 +257,21 @@ class JdkHttpClientIT {
         assertNull(posts("/outside").get(0).header("Idempotency-Key"), "before: outside a tool");
         assertNull(posts("/outside").get(1).header("Idempotency-Key"), "after: still outside a tool");
     }
+
+    @Test
+    void aCallThatOutwaitsTheWeavingSaysSoOnceAndUnderFailClosedIsRefusedUnsent() throws Exception {
+        // open-timeout 1 ms: the first call asks, and gives up on the weaving long before the init thread can do it
+        world.fixture.config("  open-timeout: 1ms\non-error: fail-closed\n" + HttpWorld.tools());
+        ForkedJvm.Result baseline = world.withoutAgent(OUTSIDE_DURING_START, CHARGE).run(60);
+        assertEquals(0, baseline.exitCode, baseline.toString());
+        assertEquals(1, posts("/charges").size(), "without the agent, the call sends");
+        world.provider.clear();
+
+        ForkedJvm.Result r = world.host(OUTSIDE_DURING_START, CHARGE).run(60);
+        assertEquals(0, r.exitCode, r.toString());
+        assertTrue(r.stderr.contains("were not woven within store.open-timeout (1 ms): guarded calls answer disabled "
+                + "until they are (on-error: fail-closed)"), r.stderr);
+        assertTrue(r.stdout.contains("RESULT jdkCharge {\"status\":\"disabled\""), r.toString());
+        assertEquals(0, posts("/charges").size(), "the refused call sent nothing: " + r);
+    }
 }
