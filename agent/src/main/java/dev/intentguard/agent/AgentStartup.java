@@ -110,19 +110,21 @@ public final class AgentStartup {
         recorder.telemetry().install();
         NetworkWrites.install(network);
         RetryDispatch.install(new RetryDecisions(config).install());
-        DescribeDispatch.install(guard.describer());
         // Classes that act only inside guarded calls are woven once the start has settled (none deferred after an attach,
         // when the application's start is long over, or under the test kit).
         DeferredWeaving deferred = attached || testKit != null ? DeferredWeaving.none() : DeferredWeaving.untilSettled();
-        guard.connect(deferred);
+        guard.connect(deferred, instrumentation);
+        DescribeDispatch.install(guard.describer(deferred));
         Weaver weaver = Weaver.install(config, instrumentation, plugins, deferred);
         AgentConfig settings = config;
         Thread init = new Thread(() -> {
-            // Heavy lifting off the application's main thread. First what weaving a tool class during the start needs;
-            // the rest once the start has settled or a guarded call asks (the calls wait for it at their start).
+            // Heavy lifting off the application's main thread, once the start has settled or a guarded call asks (the
+            // calls wait for it at their start, tool calls in their StartTrampoline).
             String why = "an error";
             try {
-                weaver.prepare();
+                if (!deferred.pending()) {
+                    weaver.prepare();               // no start to wait for: Byte Buddy now (else after the start)
+                }
                 weaver.retransformLoaded();
                 if (settings.source() != null) {
                     ConfigWatch.start(settings.source(), 1000, guard::reload);

@@ -4,11 +4,11 @@ import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
 /**
- * When the agent's deferred start-up work may run (loading the JFR events, weaving the classes that act only inside
- * guarded calls, opening the store, warming Jackson, registering the MBean, starting the reconciler): once the
- * application's own start has settled, or at once when a guarded call asks for it. On two cores every millisecond of
- * CPU the agent spent beside a starting application was about half a millisecond added to the application's time to
- * ready (docs/performance.md), and none of this work is needed before the first guarded call.
+ * When the agent's deferred start-up work may run (loading the JFR events, building Byte Buddy and weaving the classes
+ * left while the application started, opening the store, warming Jackson, registering the MBean, starting the
+ * reconciler): once the application's own start has settled, or at once when a guarded call asks for it. On two cores
+ * every millisecond of CPU the agent spent beside a starting application was about half a millisecond added to the
+ * application's time to ready (docs/performance.md), and none of this work is needed before the first guarded call.
  *
  * <p>"Settled" is no class loaded for {@code quietMillis}: a starting application loads classes with short pauses
  * (Spring Boot with Spring AI: 85 ms at most between two of its 11,800 classes), a started one rarely. An application

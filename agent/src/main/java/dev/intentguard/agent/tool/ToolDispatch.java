@@ -4,7 +4,6 @@ import dev.intentguard.agent.config.Effect;
 import dev.intentguard.agent.key.KeyRecipe;
 import dev.intentguard.agent.log.LogRouting;
 import dev.intentguard.agent.tool.bind.ToolBinding;
-import dev.intentguard.agent.weave.DeferredWeaving;
 import dev.intentguard.bridge.IntentScope;
 import dev.intentguard.bridge.ToolFrame;
 import dev.intentguard.bridge.ToolHooks;
@@ -15,14 +14,13 @@ import java.util.Map;
 final class ToolDispatch implements ToolHooks {
     private final ToolRuntime runtime;
     private final NamedTools named;
-    private final DeferredWeaving deferred;
+    private final WeavingWait weaving;
     private final java.util.Set<Integer> unreadableLogged = java.util.concurrent.ConcurrentHashMap.newKeySet();
-    private final java.util.concurrent.atomic.AtomicBoolean weavingLateLogged = new java.util.concurrent.atomic.AtomicBoolean();
 
-    ToolDispatch(ToolRuntime runtime, NamedTools named, DeferredWeaving deferred) {
+    ToolDispatch(ToolRuntime runtime, NamedTools named, WeavingWait weaving) {
         this.runtime = runtime;
         this.named = named;
-        this.deferred = deferred;
+        this.weaving = weaving;
     }
 
     @Override
@@ -75,7 +73,8 @@ final class ToolDispatch implements ToolHooks {
                 && keyed.key().value().equals(current.intentKey())) {
             return null;                    // an override calling super, a proxy calling its target: one call
         }
-        if (binding.tool().effect() != Effect.READ && deferred.pending() && !deferredWoven() && runtime.failClosed()) {
+        // during the start the HTTP clients and SDK loops the call may use may not be woven yet: it waits for them
+        if (binding.tool().effect() != Effect.READ && !weaving.woven() && runtime.failClosed()) {
             return new RefusedCall(binding, owner);
         }
         if (binding.tool().effect() == Effect.SIDE_EFFECT) {
@@ -86,27 +85,6 @@ final class ToolDispatch implements ToolHooks {
             return IdempotentCall.begin(runtime, binding, owner, keyed.key());
         }
         return null;
-    }
-
-    /**
-     * During the application's start the HTTP clients and SDK loops a call may use are not woven yet: the call waits
-     * for them, on the one clock of {@code store.open-timeout} it shares with its wait for the store (asking for both).
-     * @return whether they are woven; if not, said once
-     */
-    private boolean deferredWoven() {
-        java.time.Duration timeout = runtime.config().store().openTimeout();
-        if (deferred.await(runtime.store().startWaiting(timeout))) {
-            return true;
-        }
-        if (weavingLateLogged.compareAndSet(false, true)) {
-            runtime.log().error("the HTTP clients and SDK retry loops loaded while the application started were not woven "
-                    + "within store.open-timeout ({} ms): {}. Raise store.open-timeout if the machine is this slow to start",
-                    timeout.toMillis(), runtime.failClosed()
-                            ? "guarded calls answer disabled until they are (on-error: fail-closed)"
-                            : "guarded calls go on until they are, their requests perhaps without an Idempotency-Key and "
-                            + "their resends not held back (on-error: fail-open)");
-        }
-        return false;
     }
 
     @Override

@@ -83,13 +83,20 @@ public final class ToolGuard {
     }
 
     /** What edits the tool descriptions agent frameworks send to the model ({@code discover.describe}). */
-    public dev.intentguard.bridge.DescribeHooks describer() {
-        return new ToolDescriptions(runtime);
+    public dev.intentguard.bridge.DescribeHooks describer(DeferredWeaving deferred) {
+        return new ToolDescriptions(runtime, new ToolResolver(catalog), deferred::pending);
     }
 
-    /** Connects the bridge: from now on, woven tool methods reach this guard. */
-    public void connect(DeferredWeaving deferred) {
-        Dispatcher.install(new ToolDispatch(runtime, new NamedTools(runtime, catalog), deferred));
+    /**
+     * Connects the bridge: from now on, woven tool methods reach this guard, and while the application starts, tool
+     * methods entered through their start trampoline wait for their weaving.
+     */
+    public void connect(DeferredWeaving deferred, java.lang.instrument.Instrumentation instrumentation) {
+        WeavingWait weaving = new WeavingWait(runtime, deferred);
+        Dispatcher.install(new ToolDispatch(runtime, new NamedTools(runtime, catalog), weaving));
+        if (deferred.pending()) {
+            dev.intentguard.bridge.StartGuard.install(new StartReentry(runtime, weaving, instrumentation));
+        }
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.intentguard.agent.tool.bind.ToolBinding;
 import dev.intentguard.agent.tool.bind.ToolCatalog;
 import dev.intentguard.agent.tool.bind.ToolResolver;
 import dev.intentguard.agent.weave.AgentPlugin;
+import dev.intentguard.agent.weave.StartTrampoline;
 import dev.intentguard.agent.weave.PluginContext;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.method.MethodDescription;
@@ -29,6 +30,12 @@ final class ToolPlugin implements AgentPlugin {
     private final ProblemReport problems;
     private final ClassFilePrefilter prefilter;
     private final Set<String> configuredInternalNames = new java.util.HashSet<>();
+    /**
+     * While the application starts: the methods that get a {@link StartTrampoline}, by name (the configured tools but
+     * the {@code read} ones, whose calls are not guarded) and by annotation.
+     */
+    private final Set<String> configuredMethodNames;
+    private final Set<String> markerDescriptors = new java.util.HashSet<>();
     private final ThreadLocal<List<ToolResolver.Resolved>> matched = new ThreadLocal<>();
     private ClassFileLocator adviceLocator;
 
@@ -40,6 +47,10 @@ final class ToolPlugin implements AgentPlugin {
                 catalog.configuredMethodNames());
         for (String t : catalog.configuredTypes()) {
             configuredInternalNames.add(t.replace('.', '/'));
+        }
+        this.configuredMethodNames = catalog.guardedMethodNames();
+        for (String marker : markers(catalog.config().discover())) {
+            markerDescriptors.add("L" + marker.replace('.', '/') + ";");
         }
     }
 
@@ -89,6 +100,16 @@ final class ToolPlugin implements AgentPlugin {
         } catch (java.io.IOException | RuntimeException e) {
             return null;
         }
+    }
+
+    /**
+     * While the application starts a tool class gets only a {@link StartTrampoline} in each method that may be a tool
+     * (named in the config, or annotated): a call made then waits for the weaving and enters the method again, woven.
+     * Which methods are tools, and their key recipes, are worked out when the class is woven, as after the start.
+     */
+    @Override
+    public byte[] whileStarting(ClassLoader loader, String internalName, byte[] classFile) {
+        return StartTrampoline.insert(classFile, configuredMethodNames, markerDescriptors);
     }
 
     @Override

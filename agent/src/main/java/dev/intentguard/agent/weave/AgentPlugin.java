@@ -46,6 +46,18 @@ public interface AgentPlugin {
         return false;
     }
 
+    /**
+     * A class this plugin claims while the application starts, when Byte Buddy is not loaded yet (plugins that
+     * {@link #actsInsideToolCalls} are not asked: their classes are left as they are). {@code null}, the default: woven
+     * with Byte Buddy now, which loads it (a plugin whose advice code running during the start needs, and that cannot
+     * wait). Otherwise the class file to define for now ({@code classFile} itself to leave the class as it is, or a light
+     * rewrite: a tool method's {@link StartTrampoline}); the class is woven by retransformation once the start has
+     * settled or a guarded call asks ({@link Weaver#weaveDeferred}).
+     */
+    default byte[] whileStarting(ClassLoader loader, String internalName, byte[] classFile) {
+        return null;
+    }
+
     /** {@code true} if it instruments classes of the bootstrap or platform loader (the JDK's own). */
     default boolean instrumentsJdkClasses() {
         return false;

@@ -2,6 +2,7 @@ package dev.intentguard.agent.weave;
 
 import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.bridge.Dispatcher;
+import dev.intentguard.bridge.StartGuard;
 import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.asm.AsmVisitorWrapper;
@@ -260,9 +261,11 @@ public final class Weaver {
     }
 
     /**
-     * Weaves what the call-scoped plugins left while the application started: every loaded class one of them may
-     * transform (those loaded since premain, and the JDK's loaded before it), by retransformation. From the switch on,
-     * their classes are woven as they load. Guarded calls waiting in {@link DeferredWeaving#await} go on after.
+     * Weaves what the plugins left while the application started (the call-scoped plugins' classes, and those given a
+     * light rewrite for the start, {@link AgentPlugin#whileStarting}): the recorded classes and every loaded class a
+     * call-scoped plugin may transform (the JDK's loaded before premain), by retransformation. From the switch on,
+     * classes are woven as they load. Guarded calls waiting in {@link DeferredWeaving#await} and tool calls held in
+     * their {@link StartTrampoline} go on after.
      * @return how many classes it re-wove
      */
     public int weaveDeferred() {
@@ -272,11 +275,13 @@ public final class Weaver {
         }
         deferring = false;
         try {
+            prepare();
             return weaveLeftClasses();
         } catch (RuntimeException | LinkageError e) {
             LOG.error("could not weave the classes left while the application started ({}); guarded calls go on", String.valueOf(e), e);
             return 0;
         } finally {
+            StartGuard.end();           // before the waiting calls enter their methods again: woven, or as they are
             deferred.done();
         }
     }
@@ -360,9 +365,14 @@ public final class Weaver {
      * recorded before the switch.
      */
     private boolean leftForLater(AgentPlugin plugin, ClassLoader loader, String internalName) {
-        if (!plugin.actsInsideToolCalls() || !deferring) {
-            return false;
-        }
+        return plugin.actsInsideToolCalls() && deferring && recordedWhileStarting(loader, internalName);
+    }
+
+    /**
+     * Records the class for {@link #weaveDeferred}, then reads {@link #deferring}: true if the class is left for it;
+     * false (and not recorded) if the switch came first, so that the class is woven now.
+     */
+    private boolean recordedWhileStarting(ClassLoader loader, String internalName) {
         String key = left(loader, internalName);
         leftWhileStarting.add(key);
         if (deferring) {
@@ -370,6 +380,26 @@ public final class Weaver {
         }
         leftWhileStarting.remove(key);
         return false;
+    }
+
+    /**
+     * While the application starts: what {@code plugin} defines for now for a class it claims (its class file, or a
+     * light rewrite of it), the class recorded for {@link #weaveDeferred}; {@code null} to weave it with Byte Buddy now
+     * (the plugin asks for it, or the start is over).
+     */
+    private byte[] whileStarting(AgentPlugin plugin, ClassLoader loader, String internalName, byte[] classFile) {
+        if (!deferring || classFile == null) {
+            return null;
+        }
+        byte[] forNow;
+        try {
+            forNow = plugin.actsInsideToolCalls() ? classFile : plugin.whileStarting(loader, internalName, classFile);
+        } catch (RuntimeException | LinkageError e) {
+            LOG.debug("plugin {} could not rewrite {} for the start ({}); it is woven now", plugin.name(), internalName,
+                    String.valueOf(e));
+            forNow = null;
+        }
+        return forNow != null && recordedWhileStarting(loader, internalName) ? forNow : null;
     }
 
     private static String left(ClassLoader loader, String internalName) {
@@ -432,9 +462,14 @@ public final class Weaver {
             lastClassSeen = System.nanoTime();
             boolean jdk = loader == null || loader == platformLoader;
             for (AgentPlugin p : plugins) {
-                if ((!jdk || p.instrumentsJdkClasses()) && p.mayTransform(loader, className, classFile)
-                        && !leftForLater(p, loader, className)) {
-                    return prepare().transform(loader, className, classFile);
+                if ((!jdk || p.instrumentsJdkClasses()) && p.mayTransform(loader, className, classFile)) {
+                    byte[] forNow = whileStarting(p, loader, className, classFile);
+                    if (forNow == null) {
+                        return prepare().transform(loader, className, classFile);
+                    }
+                    if (forNow != classFile) {
+                        return forNow;
+                    }
                 }
             }
             return null;

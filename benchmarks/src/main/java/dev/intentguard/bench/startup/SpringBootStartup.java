@@ -27,7 +27,8 @@ import java.util.concurrent.TimeUnit;
  * statistics) and what the agent adds.
  * <pre>java -cp benchmarks.jar dev.intentguard.bench.startup.SpringBootStartup APP_JAR [rounds] [csv-file]</pre>
  * Children run on {@code -Dintentguard.bench.java=PATH/bin/java} if given, else on this JVM; with
- * {@code -Dintentguard.bench.agent.b=<jar>} a second agent jar runs in the same rounds (an A/B of two builds).
+ * {@code -Dintentguard.bench.agent.b=<jar>[:<jar>...]} more agent jars run in the same rounds (an A/B of two builds;
+ * {@code agent_b}, {@code agent_c}...).
  */
 public final class SpringBootStartup {
     private static final int WARM_UP_ROUNDS = 2;
@@ -53,14 +54,17 @@ public final class SpringBootStartup {
                     "    effect: side_effect",
                     "    key: [orderId, amount]",
                     ""), StandardCharsets.UTF_8);
-            // -Dintentguard.bench.agent.b=<jar>: a second agent jar in the same rounds (an A/B of two builds).
+            // -Dintentguard.bench.agent.b=<jar>[:<jar>...]: more agent jars in the same rounds (an A/B of two builds).
             String agentB = System.getProperty("intentguard.bench.agent.b");
             List<String> names = new ArrayList<>(List.of("none", "agent"));
             List<List<String>> commands = new ArrayList<>(List.of(command(appJar, null),
                     command(appJar, "-javaagent:" + BenchPaths.agentJar() + "=config=" + config)));
             if (agentB != null) {
-                names.add("agent_b");
-                commands.add(command(appJar, "-javaagent:" + agentB + "=config=" + config));
+                String[] jars = agentB.split(java.io.File.pathSeparator);
+                for (int i = 0; i < jars.length; i++) {
+                    names.add(i == 0 ? "agent_b" : "agent_" + (char) ('b' + i));
+                    commands.add(command(appJar, "-javaagent:" + jars[i] + "=config=" + config));
+                }
             }
             List<List<double[]>> results = new ArrayList<>();
             for (int k = 0; k < names.size(); k++) {

@@ -3,10 +3,14 @@ package dev.intentguard.agent.discover.springai;
 import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.discover.FrameworkPlugin;
+import dev.intentguard.agent.discover.StartDescriptionHook;
+import dev.intentguard.agent.weave.StartTrampoline;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.matcher.ElementMatcher;
+
+import java.util.Set;
 
 import static net.bytebuddy.matcher.ElementMatchers.isStatic;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
@@ -51,6 +55,26 @@ public final class SpringAiPlugin extends FrameworkPlugin {
     @Override
     public boolean matches(TypeDescription type, ClassLoader loader) {
         return super.matches(type, loader) && (!type.getName().equals(TOOL_UTILS) || describe());
+    }
+
+    /**
+     * While the application starts, without Byte Buddy: a chat or a tool-calling round begun then (the advisor's
+     * {@code adviseCall}, the manager's {@code executeToolCalls}) asks for the weaving and enters again woven, through a
+     * {@link StartTrampoline}, so that its conversation and tool-call ids reach the audit; the tool descriptions are
+     * built during the start, so {@code ToolUtils} gets its hook at once ({@link StartDescriptionHook}).
+     */
+    @Override
+    public byte[] whileStarting(ClassLoader loader, String internalName, byte[] classFile) {
+        switch (internalName.replace('/', '.')) {
+            case ADVISOR:
+                return StartTrampoline.insert(classFile, Set.of("adviseCall"), Set.of());
+            case MANAGER:
+                return StartTrampoline.insert(classFile, Set.of("executeToolCalls"), Set.of());
+            case TOOL_UTILS:
+                return describe() ? StartDescriptionHook.insert(classFile, "getToolDescription") : classFile;
+            default:
+                return classFile;
+        }
     }
 
     @Override

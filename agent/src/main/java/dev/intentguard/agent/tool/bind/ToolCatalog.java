@@ -46,6 +46,19 @@ public final class ToolCatalog {
         return byType.keySet();
     }
 
+    /** The method names of the configured tools that are not {@code read}: those whose calls the agent guards. */
+    public Set<String> guardedMethodNames() {
+        Set<String> names = new java.util.HashSet<>();
+        for (List<ToolSpec> specs : byType.values()) {
+            for (ToolSpec spec : specs) {
+                if (spec.effect() != dev.intentguard.agent.config.Effect.READ) {
+                    names.add(spec.method().methodName());
+                }
+            }
+        }
+        return names;
+    }
+
     /** The method names the config lists: a class can only declare a configured tool if it declares one of them. */
     public Set<String> configuredMethodNames() {
         Set<String> names = new java.util.HashSet<>();

@@ -1,0 +1,109 @@
+package dev.intentguard.agent.weave;
+
+import dev.intentguard.agent.weave.trampoline.Target;
+import dev.intentguard.bridge.StartGuard;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The prologue a tool method gets while the application starts: the class still verifies and behaves as before, and a
+ * method named or annotated goes through {@link StartGuard#reenter} (here a re-entry that runs the body as it is, as
+ * the agent's does when the weaving is late) until {@link StartGuard#end}.
+ */
+class StartTrampolineTest {
+    private static final String MARKED = "L" + Target.Marked.class.getName().replace('.', '/') + ";";
+
+    @Test
+    void namedAndAnnotatedMethodsEnterAgainThroughTheGuardWithTheirArgumentsAndAnswers() throws Exception {
+        byte[] original;
+        try (InputStream in = Target.class.getResourceAsStream("Target.class")) {
+            original = in.readAllBytes();
+        }
+        byte[] rewritten = StartTrampoline.insert(original, Set.of("refund", "touch", "countDown", "pair", "fails"), Set.of(MARKED));
+        assertNotSame(original, rewritten);
+        assertSame(original, StartTrampoline.insert(original, Set.of("nothing"), Set.of()), "no method qualifies: unchanged");
+
+        List<String> entered = new ArrayList<>();
+        assertTrue(StartGuard.install((owner, name, descriptor, self, args) -> {
+            entered.add(name + descriptor);
+            MethodType type = MethodType.fromMethodDescriptorString(descriptor, owner.getClassLoader());
+            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(owner, MethodHandles.lookup());
+            MethodHandle m = self == null ? lookup.findStatic(owner, name, type)
+                    : lookup.findSpecial(owner, name, type, owner).bindTo(self);
+            return StartGuard.runUnwoven(m, args);
+        }), "the test installs the only re-entry of this JVM");
+
+        Class<?> c = new OneClassLoader(Target.class.getName(), rewritten).loadClass(Target.class.getName());
+        assertNotSame(Target.class, c);
+        Object t = c.getConstructor(String.class).newInstance("p-");
+
+        assertEquals("p-O1:49.5", call(c, t, "refund", "O1", 49.5));
+        assertEquals(1 + 2L + 1 + 'a' + 3 + 4 + 5 + 6, call(c, null, "sum", 1, 2L, true, 'a', 3.5f, (short) 4, (byte) 5, 6.0));
+        int[] counter = new int[1];
+        call(c, t, "touch", (Object) counter);
+        assertEquals(1, counter[0], "a void method ran once");
+        assertEquals(0, call(c, t, "countDown", 3));
+        assertArrayEquals(new String[] {"p-", "x"}, (String[]) call(c, t, "pair", "x"));
+        assertEquals("p-", call(c, t, "untouched"));
+        InvocationTargetException thrown = org.junit.jupiter.api.Assertions.assertThrows(InvocationTargetException.class,
+                () -> call(c, t, "fails"));
+        assertTrue(thrown.getCause() instanceof IOException && thrown.getCause().getMessage().equals("boom p-"),
+                "the body's exception reaches the caller as it was: " + thrown.getCause());
+        assertEquals(List.of("refund(Ljava/lang/String;D)Ljava/lang/String;", "sum(IJZCFSBD)J", "touch([I)V",
+                "countDown(I)I", "pair(Ljava/lang/String;)[Ljava/lang/String;", "fails()Ljava/lang/String;"), entered,
+                "each named or annotated method, once; not the others");
+
+        StartGuard.end();
+        entered.clear();
+        assertEquals("p-O2:1.0", call(c, t, "refund", "O2", 1.0));
+        assertEquals(List.of(), entered, "after the start the prologue lets calls through");
+    }
+
+    private static Object call(Class<?> c, Object self, String name, Object... args) throws Exception {
+        for (Method m : c.getMethods()) {
+            if (m.getName().equals(name)) {
+                return m.invoke(self, args);
+            }
+        }
+        throw new NoSuchMethodException(name);
+    }
+
+    /** Defines one class from the given bytes; everything else from its parent. */
+    private static final class OneClassLoader extends ClassLoader {
+        private final String name;
+        private final byte[] bytes;
+
+        OneClassLoader(String name, byte[] bytes) {
+            super(StartTrampolineTest.class.getClassLoader());
+            this.name = name;
+            this.bytes = bytes;
+        }
+
+        @Override
+        protected Class<?> loadClass(String className, boolean resolve) throws ClassNotFoundException {
+            if (className.equals(name)) {
+                synchronized (getClassLoadingLock(className)) {
+                    Class<?> c = findLoadedClass(className);
+                    return c != null ? c : defineClass(className, bytes, 0, bytes.length);
+                }
+            }
+            return super.loadClass(className, resolve);
+        }
+    }
+}
