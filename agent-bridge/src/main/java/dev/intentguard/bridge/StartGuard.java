@@ -7,7 +7,7 @@ import java.lang.invoke.MethodHandle;
  * Buddy unloaded until the start has settled, and gives a tool class only a short prologue as it loads
  * ({@code if (StartGuard.active()) return StartGuard.reenter(...)}). A call made during the start asks for the weaving,
  * waits for it, and enters the method again, woven: it is guarded like any other. Once the classes are woven the
- * prologue is gone (retransformation starts from the class file as it was).
+ * prologue is gone (retransformation starts from the class file as it was); the agent handles one that stays.
  */
 public final class StartGuard {
     /** The agent's side: waits for the weaving, then calls the method again. */
@@ -16,7 +16,6 @@ public final class StartGuard {
     }
 
     private static volatile Reentry reentry;
-    private static volatile boolean starting;
     /** Set while a method runs its own body through {@link #runUnwoven}: its prologue lets it through. */
     private static final ThreadLocal<Boolean> UNWOVEN = new ThreadLocal<>();
 
@@ -29,18 +28,15 @@ public final class StartGuard {
             return false;
         }
         reentry = agentReentry;
-        starting = true;
         return true;
     }
 
-    /** The classes are woven: a prologue still in a class that could not be re-woven lets its calls through. */
-    public static void end() {
-        starting = false;
-    }
-
-    /** Whether the method being entered goes through {@link #reenter}. One volatile read. */
+    /**
+     * Whether the method being entered goes through {@link #reenter}: always once the agent is installed (a prologue
+     * is only in a version of a method that is not woven), but for a body run as it is ({@link #runUnwoven}).
+     */
     public static boolean active() {
-        return starting && UNWOVEN.get() == null;
+        return reentry != null && UNWOVEN.get() == null;
     }
 
     /** Enters the method again once woven; returns what it returns (boxed), throws what it throws. */

@@ -110,8 +110,8 @@ public final class AgentStartup {
         recorder.telemetry().install();
         NetworkWrites.install(network);
         RetryDispatch.install(new RetryDecisions(config).install());
-        // Classes that act only inside guarded calls are woven once the start has settled (none deferred after an attach,
-        // when the application's start is long over, or under the test kit).
+        // No class goes through Byte Buddy until the start has settled or a guarded call asks (nothing deferred after an
+        // attach, when the application's start is long over, or under the test kit).
         DeferredWeaving deferred = attached || testKit != null ? DeferredWeaving.none() : DeferredWeaving.untilSettled();
         guard.connect(deferred, instrumentation);
         DescribeDispatch.install(guard.describer(deferred));

@@ -9,53 +9,114 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A tool method entered while the application starts, through its {@code StartTrampoline}: waits for the weaving like
- * any guarded call ({@link WeavingWait}), then calls the method again, non-virtually (an override's own prologue already
- * ran, or it called {@code super}), now woven. If the weaving does not come within {@code store.open-timeout}: the body
- * runs as it is under fail-open (with the one ERROR), and the call answers {@link ToolDisabledException} under
- * fail-closed.
+ * A method entered through its {@code StartTrampoline} (a tool method, or a framework's entry to a chat, loaded while the
+ * application started): waits for the weaving like any guarded call ({@link WeavingWait}), then calls the method again,
+ * non-virtually (an override's own prologue already ran, or it called {@code super}), now woven.
+ *
+ * <p>The prologue stays in a method version that was not re-woven, so it keeps coming here after the start too: a thread
+ * that entered the method just before its class was re-woven gets the woven version; a class whose re-weaving failed,
+ * or that was defined too late for it, is re-woven here on the calling thread. If the method comes back unwoven all
+ * the same, or the weaving did not come within {@code store.open-timeout}: a method that may be a guarded tool answers
+ * {@link ToolDisabledException} under fail-closed; otherwise its body runs as it is, with one ERROR.
  */
 final class StartReentry implements StartGuard.Reentry {
+    /** The method this thread is entering again: if its prologue comes back here, it is not woven. */
+    private static final ThreadLocal<String> ENTERING = new ThreadLocal<>();
+    private static final String AGAIN = " again";
+
     private final ToolRuntime runtime;
     private final WeavingWait weaving;
     private final Instrumentation instrumentation;
+    private final Set<String> guardedNames;
+    /** The tool annotations (class names). */
+    private final Set<String> markers;
+    private final AtomicBoolean unwovenLogged = new AtomicBoolean();
 
-    StartReentry(ToolRuntime runtime, WeavingWait weaving, Instrumentation instrumentation) {
+    StartReentry(ToolRuntime runtime, WeavingWait weaving, Instrumentation instrumentation, Set<String> guardedNames,
+                 Set<String> markers) {
         this.runtime = runtime;
         this.weaving = weaving;
         this.instrumentation = instrumentation;
+        this.guardedNames = guardedNames;
+        this.markers = markers;
     }
 
     @Override
     public Object reenter(Class<?> owner, String name, String descriptor, Object self, Object[] args) throws Throwable {
-        boolean woven = weaving.woven();
-        if (!woven && runtime.failClosed()) {
+        String key = owner.getName() + "#" + name + descriptor;
+        String entering = ENTERING.get();
+        boolean cameBack = key.equals(entering) || (key + AGAIN).equals(entering);
+        if (key.equals(entering) && rewove(owner)) {
+            ENTERING.set(key + AGAIN);              // should it come back once more, it is run as it is
+            try {
+                return method(owner, name, descriptor, self).invokeWithArguments(args);
+            } finally {
+                ENTERING.set(entering);
+            }
+        }
+        boolean woven = !cameBack && weaving.woven();
+        if (!woven) {
+            return unwoven(owner, name, descriptor, self, args, cameBack);
+        }
+        ENTERING.set(key);
+        try {
+            return method(owner, name, descriptor, self).invokeWithArguments(args);
+        } finally {
+            ENTERING.set(entering);
+        }
+    }
+
+    /** Re-weaves the class of a method that came back unwoven; whether that worked (its prologue is gone then). */
+    private boolean rewove(Class<?> owner) {
+        try {
+            instrumentation.retransformClasses(owner);
+            return true;
+        } catch (Exception | LinkageError e) {
+            return false;
+        }
+    }
+
+    private Object unwoven(Class<?> owner, String name, String descriptor, Object self, Object[] args, boolean cameBack)
+            throws Throwable {
+        boolean tool = mayBeTool(owner, name, descriptor);
+        if (unwovenLogged.compareAndSet(false, true)) {
+            runtime.log().error("{}#{} runs without its weaving ({}): {}", owner.getName(), name, cameBack
+                    ? "its class could not be re-woven" : "the weaving did not come within store.open-timeout",
+                    tool && runtime.failClosed() ? "its calls answer disabled (on-error: fail-closed)"
+                            : "its calls run unguarded (on-error: fail-open); said once");
+        }
+        if (tool && runtime.failClosed()) {
             throw new ToolDisabledException(owner.getName() + "#" + name, null, null);
         }
-        MethodHandle method;
-        try {
-            method = method(owner, name, descriptor, self);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            // never the host's problem: call it through reflection (an override, if any, runs instead of this method)
-            runtime.log().error("could not enter {}#{} again after its weaving ({}); it is called through reflection",
-                    owner.getName(), name, String.valueOf(e));
-            method = reflected(owner, name, descriptor, self);
+        return StartGuard.runUnwoven(method(owner, name, descriptor, self), args);
+    }
+
+    /** A configured tool's method name, or a tool annotation on it: what fail-closed refuses. */
+    private boolean mayBeTool(Class<?> owner, String name, String descriptor) {
+        if (guardedNames.contains(name)) {
+            return true;
         }
-        return woven ? method.invokeWithArguments(args) : StartGuard.runUnwoven(method, args);
+        try {
+            MethodType type = MethodType.fromMethodDescriptorString(descriptor, owner.getClassLoader());
+            java.lang.reflect.Method m = owner.getDeclaredMethod(name, type.parameterArray());
+            for (java.lang.annotation.Annotation a : m.getAnnotations()) {
+                if (markers.contains(a.annotationType().getName())) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return true;
+        }
     }
 
-    private static MethodHandle reflected(Class<?> owner, String name, String descriptor, Object self)
-            throws ReflectiveOperationException {
-        MethodType type = MethodType.fromMethodDescriptorString(descriptor, owner.getClassLoader());
-        java.lang.reflect.Method m = owner.getDeclaredMethod(name, type.parameterArray());
-        m.setAccessible(true);
-        MethodHandle handle = MethodHandles.lookup().unreflect(m);
-        return self == null ? handle : handle.bindTo(self);
-    }
-
-    /** The method itself, bound to its receiver; its package opened to the agent first if it is in a named module. */
+    /**
+     * The method itself (this version, not an override), bound to its receiver, of fixed arity (a varargs method gets
+     * its array as it came); its package opened to the agent first if it is in a named module.
+     */
     private MethodHandle method(Class<?> owner, String name, String descriptor, Object self) throws ReflectiveOperationException {
         MethodType type = MethodType.fromMethodDescriptorString(descriptor, owner.getClassLoader());
         Module module = owner.getModule();
@@ -64,6 +125,7 @@ final class StartReentry implements StartGuard.Reentry {
                     Set.of(StartReentry.class.getModule())), Set.of(), Map.of());
         }
         MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(owner, MethodHandles.lookup());
-        return self == null ? lookup.findStatic(owner, name, type) : lookup.findSpecial(owner, name, type, owner).bindTo(self);
+        MethodHandle m = self == null ? lookup.findStatic(owner, name, type) : lookup.findSpecial(owner, name, type, owner).bindTo(self);
+        return m.asFixedArity();
     }
 }

@@ -95,7 +95,8 @@ public final class ToolGuard {
         WeavingWait weaving = new WeavingWait(runtime, deferred);
         Dispatcher.install(new ToolDispatch(runtime, new NamedTools(runtime, catalog), weaving));
         if (deferred.pending()) {
-            dev.intentguard.bridge.StartGuard.install(new StartReentry(runtime, weaving, instrumentation));
+            dev.intentguard.bridge.StartGuard.install(new StartReentry(runtime, weaving, instrumentation,
+                    catalog.guardedMethodNames(), ToolPlugin.markers(runtime.config().discover())));
         }
     }
 

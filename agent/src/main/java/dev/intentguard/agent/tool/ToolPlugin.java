@@ -20,7 +20,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Weaves {@link ToolAdvice} into tool methods as their classes load. The {@link ClassFilePrefilter} looks
+ * Weaves {@link ToolAdvice} into tool methods as their classes load (while the application starts, a
+ * {@link StartTrampoline} until they are woven after it). The {@link ClassFilePrefilter} looks
  * at the raw bytes first (does the class mention one of our annotations or a configured type?); only
  * then {@link ToolResolver} reads the type through Byte Buddy. Unlisted code is not instrumented.
  */

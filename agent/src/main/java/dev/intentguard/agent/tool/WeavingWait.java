@@ -35,7 +35,8 @@ final class WeavingWait {
                     timeout.toMillis(), runtime.failClosed()
                             ? "guarded calls answer disabled until they are (on-error: fail-closed)"
                             : "guarded calls go on until they are, their requests perhaps without an Idempotency-Key and "
-                            + "their resends not held back (on-error: fail-open)");
+                            + "their resends not held back, and a tool entered through its start trampoline unguarded "
+                            + "(on-error: fail-open)");
         }
         return false;
     }

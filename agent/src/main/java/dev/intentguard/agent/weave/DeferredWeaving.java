@@ -4,11 +4,13 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Whether the classes of the plugins that act only inside guarded calls ({@link AgentPlugin#actsInsideToolCalls}) are
- * woven yet. While the application starts they are not: the weaver leaves them as they load and weaves them later by
- * retransformation ({@link Weaver#weaveDeferred}), once the start has settled or at once when a guarded call asks.
+ * Whether the classes left while the application started are woven yet: those of the plugins that act only inside
+ * guarded calls ({@link AgentPlugin#actsInsideToolCalls}) and those given a light form for the start
+ * ({@link AgentPlugin#whileStarting}: the tool classes' {@link StartTrampoline}s). The weaver weaves them by
+ * retransformation ({@link Weaver#weaveDeferred}) once the start has settled, or at once when a guarded call asks.
  * A guarded call that begins before then waits for them, within {@code store.open-timeout}: past it, the call goes on
- * with an ERROR (its HTTP clients and retry loops perhaps without their advice), or is refused under fail-closed.
+ * with an ERROR (its HTTP clients and retry loops perhaps without their advice, a tool entered through its trampoline
+ * unguarded), or is refused under fail-closed.
  */
 public final class DeferredWeaving {
     private final CountDownLatch woven = new CountDownLatch(1);
@@ -22,7 +24,7 @@ public final class DeferredWeaving {
         }
     }
 
-    /** Classes of call-scoped plugins that load from now on wait for {@link Weaver#weaveDeferred}. */
+    /** Classes claimed while the application starts wait for {@link Weaver#weaveDeferred}. */
     public static DeferredWeaving untilSettled() {
         return new DeferredWeaving(true);
     }
@@ -39,17 +41,27 @@ public final class DeferredWeaving {
 
     /**
      * Waits for the classes to be woven, at most {@code millis}.
-     * @return whether they are woven (false only when the time ran out or the thread was interrupted)
+     * @return whether they are woven (false only when the time ran out)
      */
     public boolean await(long millis) {
         if (!pending) {
             return true;
         }
+        // an interrupt does not end the wait (a call must not go on unwoven for it): it is kept for the caller
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Math.max(0, millis));
+        boolean interrupted = false;
         try {
-            return woven.await(Math.max(0, millis), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
+            while (true) {
+                try {
+                    return woven.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

@@ -38,7 +38,8 @@ public final class StartTrampoline {
      * The class file with the prologue in each method (not constructors, not abstract or native ones) that is named in
      * {@code methodNames} or carries one of {@code annotations} (descriptors, {@code Lcom/example/Tool;}).
      * @return the new class file, the same array when no method qualifies, or {@code null} when the class cannot have
-     *         it (a class file older than Java 5 cannot name its own class as a constant; one ASM cannot read)
+     *         it (a class file older than Java 5 cannot name its own class as a constant; one whose header ASM cannot
+     *         read); a class file ASM fails on further in throws, which the weaver catches (the class is woven now)
      */
     public static byte[] insert(byte[] classFile, Set<String> methodNames, Set<String> annotations) {
         ClassReader reader;

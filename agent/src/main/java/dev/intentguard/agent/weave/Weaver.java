@@ -2,7 +2,6 @@ package dev.intentguard.agent.weave;
 
 import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.bridge.Dispatcher;
-import dev.intentguard.bridge.StartGuard;
 import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.asm.AsmVisitorWrapper;
@@ -47,7 +46,7 @@ public final class Weaver {
     private final List<AgentPlugin> plugins;
     private final Instrumentation instrumentation;
     private final DeferredWeaving deferred;
-    /** While true, the classes of call-scoped plugins are left as they load, for {@link #weaveDeferred}. */
+    /** While true (the application starts), claimed classes are left for {@link #weaveDeferred} ({@link #whileStarting}). */
     private volatile boolean deferring;
     /**
      * The classes left so far (loader and name): recorded before the gate reads {@link #deferring}, so that every class
@@ -67,8 +66,8 @@ public final class Weaver {
     }
 
     /**
-     * Starts the plugins and installs the gate; classes loaded from now on are offered to them, those of call-scoped
-     * plugins only from {@link #weaveDeferred} on while {@code deferred} is pending.
+     * Starts the plugins and installs the gate; classes loaded from now on are offered to them, woven as they load or,
+     * while {@code deferred} is pending, from {@link #weaveDeferred} on (see {@link #whileStarting}).
      */
     public static Weaver install(AgentConfig config, Instrumentation instrumentation, List<AgentPlugin> plugins,
                                  DeferredWeaving deferred) {
@@ -113,8 +112,9 @@ public final class Weaver {
     }
 
     /**
-     * Builds the weaving machinery on first use (Byte Buddy's type pool and class writer: several hundred classes, so
-     * the init thread does it ahead of the first class a plugin claims).
+     * Builds the weaving machinery on first use (Byte Buddy's type pool, advice and class writer: several hundred
+     * classes): on the init thread, after the application's start (or at once after an attach, under the test kit), or
+     * on the first class a plugin wants woven before then.
      */
     public Weaving prepare() {
         Weaving w = weaving;
@@ -143,7 +143,7 @@ public final class Weaver {
                 .with(MethodGraph.Compiler.ForDeclaredMethods.INSTANCE);
         private final ThreadLocal<Boolean> weaving = new ThreadLocal<>();
 
-        /** Weaves {@link WarmUp} once, discarding the result: the weaving path is loaded before the first tool class. */
+        /** Weaves {@link WarmUp} once, discarding the result: the weaving path is loaded before the first real class. */
         void warmUp() {
             try {
                 ClassFileLocator agent = ClassFileLocator.ForClassLoader.of(Weaver.class.getClassLoader());
@@ -155,7 +155,7 @@ public final class Weaver {
                         .visit(Advice.to(WarmUp.SampleAdvice.class, agent).on(net.bytebuddy.matcher.ElementMatchers.named("sample")))
                         .make(TypeResolutionStrategy.Disabled.INSTANCE, pool).getBytes();
             } catch (RuntimeException | LinkageError e) {
-                LOG.debug("weaver warm-up failed ({}); the first tool class pays for it", String.valueOf(e));
+                LOG.debug("weaver warm-up failed ({}); the first class woven pays for it", String.valueOf(e));
             }
         }
 
@@ -281,7 +281,6 @@ public final class Weaver {
             LOG.error("could not weave the classes left while the application started ({}); guarded calls go on", String.valueOf(e), e);
             return 0;
         } finally {
-            StartGuard.end();           // before the waiting calls enter their methods again: woven, or as they are
             deferred.done();
         }
     }

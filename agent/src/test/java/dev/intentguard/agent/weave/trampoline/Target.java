@@ -43,6 +43,10 @@ public class Target {
         return prefix;
     }
 
+    public static String join(String... parts) {
+        return String.join(",", parts);
+    }
+
     public String fails() throws IOException {
         throw new IOException("boom " + prefix);
     }
