@@ -137,6 +137,13 @@ public final class AgentStartup {
                 LOG.error("intentguard's start-up thread failed ({}); it goes on with the store", String.valueOf(e), e);
             }
             long deferredAt = System.nanoTime();
+            // The store opens on a thread of its own, beside the weaving: a call made at once waits for both, and on
+            // two cores doing them one after the other cost the first call about 0.5 s more (Chronicle's file ~0.5 s,
+            // the weaving ~0.5 s; docs/performance.md).
+            Thread opener = new Thread(() -> store.open(() -> openStore(settings)), "intentguard-store-open");
+            opener.setDaemon(true);
+            opener.setContextClassLoader(AgentStartup.class.getClassLoader());
+            opener.start();
             try {
                 recorder.warmUp();                  // JFR's event classes before the waiting calls go on and begin theirs
             } catch (RuntimeException | LinkageError e) {
@@ -145,9 +152,9 @@ public final class AgentStartup {
             int woven = weaver.weaveDeferred();     // lets the waiting calls go on (to wait for the store on their own)
             LOG.debug("intentguard goes on because {}: {} classes left while the application started woven in {} ms",
                     why, woven, (System.nanoTime() - deferredAt) / 1_000_000);
-            store.open(() -> openStore(settings));
+            AgentJson.warmUp();                     // while the store opens: the first call's reply and journal line
+            joinQuietly(opener);
             guard.startReconciler();
-            AgentJson.warmUp();
             if (settings.audit().jmx()) {
                 recorder.registerMBean(guard.directory());     // after start-up: the host may set up JMX itself first
             }
@@ -171,6 +178,20 @@ public final class AgentStartup {
                 attached ? "attached" : "started", (System.nanoTime() - startNanos) / 1_000_000,
                 config.source() == null ? "none (annotated tools only)" : config.source(), describeTools(config),
                 config.store().description(), config.mode().configName(), config.onError().configName());
+    }
+
+    private static void joinQuietly(Thread thread) {
+        boolean interrupted = false;
+        while (thread.isAlive()) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**

@@ -33,7 +33,7 @@ public final class StoreHandle {
         this.description = description;
     }
 
-    /** A handle whose store {@link #open} will open later (on the agent's init thread). */
+    /** A handle whose store {@link #open} will open later (on the agent's {@code intentguard-store-open} thread). */
     public static StoreHandle pending(String description) {
         return new StoreHandle(description);
     }

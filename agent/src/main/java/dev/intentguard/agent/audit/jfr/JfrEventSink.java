@@ -5,11 +5,16 @@ import dev.intentguard.agent.audit.EventSink;
 import dev.intentguard.agent.audit.Layer;
 import dev.intentguard.agent.wire.WireAttempt;
 
+import jdk.jfr.FlightRecorder;
+
 import java.util.Locale;
 
 /**
- * The audit's events in JDK Flight Recorder. Loaded only when the runtime has {@code jdk.jfr}. When no recording
- * runs, each method costs an {@code isEnabled()} check (the JIT removes the unused event object).
+ * The audit's events in JDK Flight Recorder. Loaded only when the runtime has {@code jdk.jfr}. Until Flight Recorder
+ * is started in this JVM (by {@code -XX:StartFlightRecording}, {@code jcmd JFR.start} or the API) each method costs one
+ * static read and the event classes are not even loaded: loading them cost the first guarded call of a JVM about
+ * 130 ms of CPU, spent before the weaving could begin. Once it is started, each costs an {@code isEnabled()} check
+ * when no recording wants the event (the JIT removes the unused event object).
  */
 public final class JfrEventSink implements EventSink {
     public JfrEventSink() {
@@ -17,6 +22,9 @@ public final class JfrEventSink implements EventSink {
 
     @Override
     public void warmUp() {
+        if (!FlightRecorder.isInitialized()) {
+            return;                 // a recording started later loads them with its first event
+        }
         new ToolCallEvent().isEnabled();
         new WireAttemptEvent().isEnabled();
         new DuplicatePreventedEvent().isEnabled();
@@ -24,6 +32,9 @@ public final class JfrEventSink implements EventSink {
 
     @Override
     public Object toolCallBegin() {
+        if (!FlightRecorder.isInitialized()) {
+            return null;
+        }
         ToolCallEvent e = new ToolCallEvent();
         if (!e.isEnabled()) {
             return null;
@@ -62,6 +73,9 @@ public final class JfrEventSink implements EventSink {
 
     @Override
     public void wireAttempt(String tool, String key, WireAttempt attempt, Layer layer) {
+        if (!FlightRecorder.isInitialized()) {
+            return;
+        }
         WireAttemptEvent e = new WireAttemptEvent();
         if (!e.shouldCommit()) {
             return;
@@ -80,6 +94,9 @@ public final class JfrEventSink implements EventSink {
 
     @Override
     public void duplicatePrevented(String tool, String key, Layer layer, String library, String answer, int count) {
+        if (!FlightRecorder.isInitialized()) {
+            return;
+        }
         DuplicatePreventedEvent e = new DuplicatePreventedEvent();
         if (!e.shouldCommit()) {
             return;

@@ -65,7 +65,7 @@ class HostMetricsIT {
         assertTrue(plain.text.contains("host_started_total 1.0"), "the host's scrape works: " + plain.text);
 
         world.config("enforce", TOOLS);
-        Scrape s = scrape(true, "retry|E-1|/refunds/enforce", "intentguard_intents_unknown{");
+        Scrape s = scrape(true, "retry|E-1|/refunds/enforce", "intentguard_intents_unknown_oldest_seconds{");
         assertEquals(1, provider.requests("POST", "/refunds/enforce").size(), s.toString());
         assertEquals(3.0, s.value("intentguard_tool_calls_total", "tool=\"refund_order\"", "effect=\"side_effect\"",
                 "status=\"pending_unknown\""), s.toString());
@@ -85,7 +85,7 @@ class HostMetricsIT {
     @Test
     void auditModeCountsWhatEnforceWouldHavePrevented() throws Exception {
         world.config("audit", TOOLS);
-        Scrape s = scrape(true, "retry|A-1|/refunds/audit", "intentguard_intents_unknown{");
+        Scrape s = scrape(true, "retry|A-1|/refunds/audit", "intentguard_intents_unknown_oldest_seconds{");
         assertEquals(6, provider.requests("POST", "/refunds/audit").size(), "audit mode changes nothing on the wire: " + s);
         assertEquals(2.0, s.value("intentguard_duplicates_prevented_total", "tool=\"refund_order\"", "layer=\"framework\"",
                 "mode=\"audit\""), s.toString());
@@ -138,7 +138,8 @@ class HostMetricsIT {
             URI base = URI.create("http://127.0.0.1:" + Files.readString(portFile).trim());
             String text = get(base.resolve("/metrics"));
             while (awaited != null && !text.contains(awaited)) {
-                Thread.sleep(100);               // the gauge of unknown intents comes with the reconciler's round
+                // the gauges of unknown intents come with the reconciler's round; the oldest is registered last
+                Thread.sleep(100);
                 text = get(base.resolve("/metrics"));
             }
             try {
