@@ -84,7 +84,9 @@ public final class ToolGuard {
 
     /** What edits the tool descriptions agent frameworks send to the model ({@code discover.describe}). */
     public dev.intentguard.bridge.DescribeHooks describer(DeferredWeaving deferred) {
-        return new ToolDescriptions(runtime, new ToolResolver(catalog), deferred::pending);
+        ToolDescriptions descriptions = new ToolDescriptions(runtime, new ToolResolver(catalog), deferred::pending);
+        plugin.onTrampolined(descriptions::readAhead);
+        return descriptions;
     }
 
     /**

@@ -17,6 +17,7 @@ import net.bytebuddy.matcher.ElementMatchers;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.Set;
 
 /**
@@ -36,6 +37,7 @@ final class ToolPlugin implements AgentPlugin {
      * the {@code read} ones, whose calls are not guarded) and by annotation.
      */
     private final Set<String> configuredMethodNames;
+    private volatile BiConsumer<ClassLoader, String> trampolined = (loader, name) -> { };
     private final Set<String> markerDescriptors = new java.util.HashSet<>();
     private final ThreadLocal<List<ToolResolver.Resolved>> matched = new ThreadLocal<>();
     private ClassFileLocator adviceLocator;
@@ -110,7 +112,16 @@ final class ToolPlugin implements AgentPlugin {
      */
     @Override
     public byte[] whileStarting(ClassLoader loader, String internalName, byte[] classFile) {
-        return StartTrampoline.insert(classFile, configuredMethodNames, markerDescriptors);
+        byte[] started = StartTrampoline.insert(classFile, configuredMethodNames, markerDescriptors);
+        if (started != null && started != classFile) {
+            trampolined.accept(loader, internalName);
+        }
+        return started;
+    }
+
+    /** Told of each class given a start trampoline: a class of tools whose descriptions may be built during the start. */
+    void onTrampolined(BiConsumer<ClassLoader, String> listener) {
+        trampolined = listener;
     }
 
     @Override
