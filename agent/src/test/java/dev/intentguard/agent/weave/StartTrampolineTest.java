@@ -38,6 +38,9 @@ class StartTrampolineTest {
         byte[] rewritten = StartTrampoline.insert(original, Set.of("refund", "touch", "countDown", "pair", "fails", "join"), Set.of(MARKED));
         assertNotSame(original, rewritten);
         assertSame(original, StartTrampoline.insert(original, Set.of("nothing"), Set.of()), "no method qualifies: unchanged");
+        assertSame(original, StartTrampoline.insert(original, Set.of(), Set.of("Lcom/example/Tool;")),
+                "no method carries the annotation: unchanged");
+        assertNotSame(original, StartTrampoline.insert(original, Set.of(), Set.of(MARKED)), "an annotated method alone qualifies");
 
         List<String> entered = new ArrayList<>();
         assertTrue(StartGuard.install((owner, name, descriptor, self, args) -> {
