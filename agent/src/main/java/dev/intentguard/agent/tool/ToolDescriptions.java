@@ -21,6 +21,7 @@ import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -71,10 +72,7 @@ final class ToolDescriptions implements DescribeHooks {
                         || (settings.langchain4j() && loader.getResource(LANGCHAIN4J_DESCRIBER) != null))) {
             return;     // no framework whose descriptions are edited: nothing would ask
         }
-        CompletableFuture<List<ToolResolver.Resolved>> created = new CompletableFuture<>();
-        if (byName(loader).putIfAbsent(internalName.replace('/', '.'), created) == null) {
-            readAheadThread().execute(() -> resolve(loader, internalName.replace('/', '.'), created));
-        }
+        reading(loader, internalName.replace('/', '.'), readAheadThread());
     }
 
     private ExecutorService readAheadThread() {
@@ -97,8 +95,16 @@ final class ToolDescriptions implements DescribeHooks {
         return e;
     }
 
-    private Map<String, CompletableFuture<List<ToolResolver.Resolved>>> byName(ClassLoader loader) {
-        return resolvedWhileStarting.computeIfAbsent(loader, l -> new ConcurrentHashMap<>());
+    /** The read of a class's tool methods: the one begun already, or one begun now on {@code on}. */
+    private CompletableFuture<List<ToolResolver.Resolved>> reading(ClassLoader loader, String name, Executor on) {
+        CompletableFuture<List<ToolResolver.Resolved>> created = new CompletableFuture<>();
+        CompletableFuture<List<ToolResolver.Resolved>> known = resolvedWhileStarting
+                .computeIfAbsent(loader, l -> new ConcurrentHashMap<>()).putIfAbsent(name, created);
+        if (known != null) {
+            return known;
+        }
+        on.execute(() -> resolve(loader, name, created));
+        return created;
     }
 
     private void resolve(ClassLoader loader, String name, CompletableFuture<List<ToolResolver.Resolved>> into) {
@@ -115,14 +121,8 @@ final class ToolDescriptions implements DescribeHooks {
 
     /** The tool methods of {@code type} while the application starts: read ahead, or read now on this thread. */
     private List<ToolResolver.Resolved> resolvedWhileStarting(Class<?> type) {
-        CompletableFuture<List<ToolResolver.Resolved>> created = new CompletableFuture<>();
-        CompletableFuture<List<ToolResolver.Resolved>> known = byName(type.getClassLoader()).putIfAbsent(type.getName(), created);
-        if (known == null) {
-            resolve(type.getClassLoader(), type.getName(), created);
-            known = created;
-        }
         try {
-            return known.join();
+            return reading(type.getClassLoader(), type.getName(), Runnable::run).join();
         } catch (CompletionException e) {
             if (e.getCause() instanceof RuntimeException) {
                 throw (RuntimeException) e.getCause();      // as if read on this thread: the describe hook logs it
