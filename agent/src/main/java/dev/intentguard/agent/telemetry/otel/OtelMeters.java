@@ -26,7 +26,6 @@ import java.util.function.Consumer;
 final class OtelMeters implements HostMeters {
     private static final Logger LOG = LoggerFactory.getLogger("intentguard.audit");
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.publicLookup();
-    private static final long RETRY_NANOS = 1_000_000_000L;
 
     private final String where;
     private final MethodHandle isSet;
@@ -56,7 +55,6 @@ final class OtelMeters implements HostMeters {
     private final MethodHandle spanAddEvent;
 
     private volatile Instruments instruments;
-    private volatile long nextLook;
     private volatile boolean broken;
     /** Attribute sets of span events, made once per combination of values. */
     private final ConcurrentMap<String, Object> attributes = new ConcurrentHashMap<>();
@@ -155,29 +153,31 @@ final class OtelMeters implements HostMeters {
     }
 
     /** Whether the API's global instance may be read: set by the host, or (without {@code isSet}) by the Java agent. */
-    private boolean readable() throws Throwable {
-        return isSet != null ? (boolean) isSet.invokeExact() : javaAgent;
+    private boolean readable() {
+        try {
+            return isSet != null ? (boolean) isSet.invokeExact() : javaAgent;
+        } catch (Throwable t) {
+            failed(t);
+            return false;
+        }
     }
 
-    /** The instruments, made once the host's global OpenTelemetry is set (looked for at most once a second before). */
+    /**
+     * The instruments, made once the host's global OpenTelemetry is set. Until then each recording asks again: asking is
+     * one static read, and a pause between looks lost the counts of calls that ended in it after the global was set (a
+     * reconciliation round could look while the Java agent was still setting up its SDK, and the first call end in the
+     * pause).
+     */
     private Instruments instruments() {
         Instruments i = instruments;
-        if (i != null) {
+        if (i != null || broken || !readable()) {
             return i;
         }
-        long now = System.nanoTime();
-        if (broken || now - nextLook < 0) {
-            return null;
-        }
         synchronized (this) {
-            if (instruments != null) {
+            if (instruments != null || broken) {
                 return instruments;
             }
-            nextLook = now + RETRY_NANOS;
             try {
-                if (!readable()) {
-                    return null;
-                }
                 Object meter = getMeter.invokeExact(get.invokeExact(), (Object) "intentguard");
                 Object calls = counter(meter, "intentguard.tool.calls", "guarded tool calls, by the status the caller was answered");
                 Object prevented = counter(meter, "intentguard.duplicates.prevented", "repeats of an intent stopped (mode "
