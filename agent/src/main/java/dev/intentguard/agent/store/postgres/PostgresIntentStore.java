@@ -259,16 +259,27 @@ public final class PostgresIntentStore implements FleetStore {
     /** A few connections, made when needed; {@code session}: the settings each new one gets first. */
     private ConnectionPool<Connection> pool(int size, Properties connectionProperties, String session) {
         return new ConnectionPool<>("PostgreSQL " + StoreUrls.masked(url), size, operationMillis,
-                deadline -> connect(connectionProperties, session), PostgresIntentStore::closeQuietly);
+                deadline -> connect(connectionProperties, session, deadline), PostgresIntentStore::closeQuietly);
     }
 
-    private Connection connect(Properties connectionProperties, String session) {
+    /**
+     * A new connection within what is left until {@code deadline}. pgjdbc's connect and socket timeouts count in whole
+     * seconds, twice a 500 ms operation timeout; its {@code loginTimeout} takes fractions (the driver connects on a thread
+     * of its own and gives up waiting for it then, closing what that thread makes later), so a call that needs a new
+     * connection to a store that hangs still waits one operation timeout in all, not two.
+     */
+    private Connection connect(Properties connectionProperties, String session, long deadline) {
+        long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
+        Properties within = new Properties();
+        within.putAll(connectionProperties);
+        within.setProperty("loginTimeout", String.format(java.util.Locale.ROOT, "%.3f", left / 1000.0));
         Connection made = null;
         try {
-            made = driver.connect(jdbcUrl, connectionProperties);
+            made = driver.connect(jdbcUrl, within);
             if (made == null) {
                 throw new StoreFailedException("PostgreSQL " + StoreUrls.masked(url) + ": not a PostgreSQL JDBC URL", null);
             }
+            made.setNetworkTimeout(null, (int) Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
             made.setAutoCommit(true);
             try (Statement st = made.createStatement()) {
                 st.execute(session);

@@ -242,6 +242,30 @@ abstract class SharedStoreScenarios {
     }
 
     @Test
+    void aCallThatMustConnectAgainToAStoreThatHangsWaitsOneOperationTimeoutNotTwo() throws Exception {
+        try (TcpProxy proxy = new TcpProxy("127.0.0.1", backend.port())) {
+            config(backend.url(proxy.port()), "on-error: fail-closed\n");
+            ForkedJvm.Running host = world.host("refund|5101|1.00|EUR|warm", "await-file|" + dir.resolve("stall"),
+                    "timed|refund|5102|1.00|EUR|stalled").start();
+            for (int i = 0; i < 1500 && !host.stdout().contains("RESULT refund"); i++) {
+                Thread.sleep(20);
+            }
+            proxy.sever(false);         // the pooled connections reset: the call's second try needs a new one,
+            proxy.stall();              // to a server that then answers nothing (pgjdbc's own timeouts: whole seconds)
+            Files.createFile(dir.resolve("stall"));
+            ForkedJvm.Result r = host.await(60);
+            proxy.restore();
+            List<String> results = r.lines("RESULT refund ");
+            assertTrue(results.get(0).startsWith("{\"id\""), r.toString());
+            assertTrue(results.get(1).startsWith(PENDING), "fail-closed: a store that hangs answers pending_unknown\n" + r);
+            long took = Long.parseLong(r.lines("TOOK ").get(0).trim());
+            assertTrue(took >= 450 && took < 900, "the call waited about its 500 ms operation timeout, new connection "
+                    + "included: " + took + " ms\n" + r);
+            assertEquals(1, world.provider.posts("/refunds"), "nothing ran unguarded");
+        }
+    }
+
+    @Test
     void connectionsCutMidCallNeverDuplicateAndTheAgentReconnects() throws Exception {
         try (TcpProxy proxy = new TcpProxy("127.0.0.1", backend.port())) {
             config(backend.url(proxy.port()), "");
