@@ -7,6 +7,7 @@ import org.HdrHistogram.Histogram;
 import javax.management.NotificationEmitter;
 import javax.management.openmbean.CompositeData;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -29,6 +30,12 @@ import java.util.concurrent.locks.LockSupport;
  * thread that only sleeps 1 ms at a time and touches nothing of ours (a hiccup meter, as jHiccup does) records when it
  * woke more than 1 ms late: a slow call that overlaps such a stall was a pause of the whole JVM or machine (a
  * safepoint, the host or the scheduler), not a wait on a lock of ours.
+ *
+ * <p>{@code -Dintentguard.bench.tail.schedstat=true} also reads the calling thread's scheduler counters
+ * ({@code /proc/thread-self/schedstat}: time on a CPU, time runnable but waiting for one) at most once a millisecond,
+ * between calls, so that each of the longest calls is split into running, waiting for a CPU (preempted) and neither
+ * (asleep: parked, or blocked in the kernel, as on a page fault that waits for the disk). A read costs a few
+ * microseconds, once a millisecond: well under 1% of the loop.
  *
  * <pre>java -javaagent:benchmarks.jar=log=silent -cp benchmarks.jar dev.intentguard.bench.tail.TailLatency WARMUP_S MEASURE_S OUT.md</pre>
  */
@@ -58,10 +65,49 @@ public final class TailLatency {
     private static final class Slow {
         final long startNanos;
         final long nanos;
+        /** The scheduler's split of the stretch between two reads that held this call, or null when not read. */
+        long[] split;
 
         Slow(long startNanos, long nanos) {
             this.startNanos = startNanos;
             this.nanos = nanos;
+        }
+    }
+
+    /**
+     * The calling thread's scheduler counters in nanoseconds: on a CPU, and runnable but waiting for one. Linux only;
+     * {@link #read} returns false where the file is not there.
+     */
+    private static final class SchedStat {
+        private final RandomAccessFile file;
+        private final byte[] buffer = new byte[128];
+        long onCpu;
+        long waiting;
+
+        SchedStat() throws IOException {
+            file = new RandomAccessFile("/proc/thread-self/schedstat", "r");
+        }
+
+        boolean read() {
+            try {
+                file.seek(0);
+                int n = file.read(buffer);
+                int i = 0;
+                long a = 0;
+                while (i < n && buffer[i] != ' ') {
+                    a = a * 10 + (buffer[i++] - '0');
+                }
+                i++;
+                long b = 0;
+                while (i < n && buffer[i] >= '0' && buffer[i] <= '9') {
+                    b = b * 10 + (buffer[i++] - '0');
+                }
+                onCpu = a;
+                waiting = b;
+                return true;
+            } catch (IOException e) {
+                return false;
+            }
         }
     }
 
@@ -149,9 +195,19 @@ public final class TailLatency {
         long other = 0;
         String firstOther = null;
         long uptimeAtStart = ManagementFactory.getRuntimeMXBean().getUptime();
+        long startEpochMillis = System.currentTimeMillis();       // to match the calls with a profiler's or kernel's log
         long start = System.nanoTime();
         long end = start + measureSeconds * 1_000_000_000L;
         long t0 = start;
+        SchedStat sched = Boolean.getBoolean("intentguard.bench.tail.schedstat") ? new SchedStat() : null;
+        long readAt = start;
+        long readCpu = 0;
+        long readWaiting = 0;
+        int unsplit = 0;                                   // slow calls since the last read, the last ones of the list
+        if (sched != null && sched.read()) {
+            readCpu = sched.onCpu;
+            readWaiting = sched.waiting;
+        }
         while (t0 < end) {
             String answer = tools.refund(orderId, next++);
             long t1 = System.nanoTime();
@@ -164,6 +220,20 @@ public final class TailLatency {
             }
             if (took > SLOW_NANOS) {
                 slow.add(new Slow(t0, took));
+                unsplit++;
+            }
+            if (sched != null && t1 - readAt >= 1_000_000 && sched.read()) {
+                long wall = t1 - readAt;
+                long cpu = sched.onCpu - readCpu;
+                long waiting = sched.waiting - readWaiting;
+                for (int k = slow.size() - unsplit; k < slow.size(); k++) {
+                    slow.get(k).split = new long[] {wall, cpu, waiting, Math.max(0, wall - cpu - waiting)};
+                }
+                unsplit = 0;
+                readCpu = sched.onCpu;
+                readWaiting = sched.waiting;
+                readAt = System.nanoTime();                // the read is not part of the next call's time
+                t1 = readAt;
             }
             if (!"ok".equals(answer)) {
                 if (answer.contains("the intent store is full")) {
@@ -189,6 +259,8 @@ public final class TailLatency {
                 System.getProperty("intentguard.bench.max-intents.effective"), warmupSeconds, warmupCalls,
                 measureSeconds, calls, calls / (elapsed / 1e9), refused, other,
                 firstOther == null ? "" : " (first: " + firstOther + ")"));
+        md.append(String.format(Locale.ROOT, "the measurement began at %d ms since the epoch (%s)%n%n", startEpochMillis,
+                java.time.Instant.ofEpochMilli(startEpochMillis)));
         md.append("| median | p90 | p99 | p99.9 | p99.99 | p99.999 | max |\n|---|---|---|---|---|---|---|\n");
         md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s |%n%n",
                 us(histogram.getValueAtPercentile(50)), us(histogram.getValueAtPercentile(90)),
@@ -226,8 +298,27 @@ public final class TailLatency {
         }
         md.append(String.format(Locale.ROOT, "the hiccup meter (a thread sleeping 1 ms at a time, touching nothing of "
                 + "the agent's) woke more than 1 ms late %d times, at worst by %s%n%n", meterStalls, us(meterLongest)));
+        if (sched != null) {
+            long[] most = new long[3];
+            long[] sums = new long[3];
+            for (Slow s : slow) {
+                if (s.nanos > 5_000_000 && s.split != null) {
+                    int m = s.split[1] >= s.split[2] && s.split[1] >= s.split[3] ? 0 : s.split[2] >= s.split[3] ? 1 : 2;
+                    most[m]++;
+                    for (int k = 0; k < 3; k++) {
+                        sums[k] += s.split[k + 1];
+                    }
+                }
+            }
+            md.append(String.format(Locale.ROOT, "calls over 5 ms by what most of their stretch was: on a CPU %d, waiting "
+                    + "for a CPU %d, asleep %d; the stretches summed: on a CPU %s, waiting %s, asleep %s%n%n", most[0], most[1],
+                    most[2], us(sums[0]), us(sums[1]), us(sums[2])));
+        }
         md.append("The longest calls (at: seconds into the measurement; the meter's stall: the longest late wake-up of "
-                + "the hiccup meter overlapping the call):\n\n| at s | took | collections overlapping it | the meter's stall |\n|---|---|---|---|\n");
+                + "the hiccup meter overlapping the call" + (sched == null ? "" : "; the stretch between the two reads of the "
+                + "thread's scheduler counters around the call, split into on a CPU / runnable, waiting for one / asleep")
+                + "):\n\n| at s | took | collections overlapping it | the meter's stall |" + (sched == null ? "" : " stretch: on CPU / waiting for a CPU / asleep |")
+                + "\n|---|---|---|---|" + (sched == null ? "" : "---|") + "\n");
         for (Slow s : slow.subList(0, Math.min(LONGEST, slow.size()))) {
             long fromMillis = uptimeAtStart + (s.startNanos - start) / 1_000_000;
             long toMillis = fromMillis + s.nanos / 1_000_000 + 1;
@@ -239,8 +330,10 @@ public final class TailLatency {
                 }
             }
             long stall = meter.longestOverlapping(s.startNanos, s.startNanos + s.nanos);
-            md.append(String.format(Locale.ROOT, "| %.3f | %s | %s | %s |%n", (s.startNanos - start) / 1e9, us(s.nanos),
-                    overlap.length() == 0 ? "none" : overlap, stall == 0 ? "none" : us(stall)));
+            md.append(String.format(Locale.ROOT, "| %.3f | %s | %s | %s |%s%n", (s.startNanos - start) / 1e9, us(s.nanos),
+                    overlap.length() == 0 ? "none" : overlap, stall == 0 ? "none" : us(stall),
+                    sched == null ? "" : s.split == null ? " not read |" : String.format(Locale.ROOT, " %s: %s / %s / %s |",
+                            us(s.split[0]), us(s.split[1]), us(s.split[2]), us(s.split[3]))));
         }
         md.append("\nThe slowest call of each 30-second window (calls in that window):\n\n| window | max | calls |\n|---|---|---|\n");
         for (int w = 0; w < measureSeconds; w += 30) {
