@@ -46,6 +46,34 @@ class IntentStoreTest {
     }
 
     @Test
+    void theUnknownIntentsAreFoundByTheirStatusByteAsTheWholeDecodedStoreWouldFindThem() throws Exception {
+        try (ChronicleIntentStore store = open()) {
+            for (int i = 0; i < 3000; i++) {
+                IntentRecord r = IntentRecord.inFlight("t" + (i % 3), FP, null, i);
+                store.putIfAbsent("k:" + i, r);
+                switch (i % 5) {
+                    case 0 -> store.replace("k:" + i, r, r.done("\"ok\"", false, i + 1));
+                    case 1 -> store.replace("k:" + i, r, r.failed("x", i + 1));
+                    case 2 -> store.replace("k:" + i, r, r.pendingUnknown("timeout", i + 1));
+                    case 3 -> store.replace("k:" + i, r, r.pendingUnknown("timeout", i + 1).requiresReconciliation());
+                    default -> { }                                   // in flight
+                }
+            }
+            java.util.Map<String, IntentRecord> whole = new java.util.TreeMap<>();
+            store.forEach((k, r) -> {
+                if (r.unknown()) {
+                    whole.put(k, r);
+                }
+            });
+            java.util.Map<String, IntentRecord> found = new java.util.TreeMap<>();
+            store.forEachUnknown((k, r) -> assertNull(found.put(k, r), "each once: " + k));
+            assertEquals(1200, whole.size());
+            assertEquals(whole.keySet(), found.keySet());
+            whole.forEach((k, r) -> assertTrue(r.sameAs(found.get(k)), k));
+        }
+    }
+
+    @Test
     void recordsRoundTripThroughTheFileFormat() {
         IntentRecord r = IntentRecord.inFlight("refund_order", FP, null, 1000).done("{\"id\":\"re_1\"}", false, 2000);
         IntentRecord back = IntentRecord.decoded(RecordCodec.encode(r));
