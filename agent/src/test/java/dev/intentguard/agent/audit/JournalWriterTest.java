@@ -155,6 +155,12 @@ class JournalWriterTest {
         assertTrue(names.contains(w.activeFile().getFileName().toString()), names.toString());
         for (String n : names) {
             assertTrue(Files.size(folder.resolve(n)) <= 4096 + 2048, n + " stays near the size limit");
+            String text = Files.readString(folder.resolve(n));
+            assertTrue(text.endsWith("\n"), n + " ends with a whole line");
+            for (String line : text.split("\n")) {
+                assertEquals("call", dev.intentguard.agent.json.AgentJson.mapper().readTree(line).path("type").asText(),
+                        n + ": each line one whole entry: " + line);
+            }
         }
     }
 }
