@@ -213,22 +213,15 @@ final class JournalWriter {
         queued.addAndGet(-batch.size());
     }
 
-    /**
-     * The batch's lines, made by one generator into one buffer that the writer keeps: a line per call at full speed
-     * once cost a generator, its context and three copies of the line (a third of the agent's garbage, and young
-     * collections are pauses of the calls: issue 20).
-     */
     private void write(List<JournalEntry> batch) throws Exception {
-        Lines out = lines;
-        out.reset();
+        List<byte[]> lines = new ArrayList<>(batch.size() + 1);
+        ByteArrayOutputStream line = new ByteArrayOutputStream(512);
+        for (JournalEntry e : batch) {
+            lines.add(line(e, line));
+        }
         long lost = unreported.getAndSet(0);
-        try (JsonGenerator g = AgentJson.mapper().getFactory().createGenerator(out)) {
-            g.setRootValueSeparator(null);
-            for (JournalEntry e : batch) {
-                e.write(g);
-                out.endLine(g);
-            }
-            if (lost > 0) {
+        if (lost > 0) {
+            lines.add(line(g -> {
                 g.writeStartObject();
                 g.writeNumberField("v", 1);
                 g.writeStringField("type", "dropped");
@@ -236,13 +229,12 @@ final class JournalWriter {
                 g.writeNumberField("pid", pid);
                 g.writeNumberField("count", lost);
                 g.writeEndObject();
-                out.endLine(g);
-            }
+            }, line));
         }
         if (shared != null) {
-            List<String> text = new ArrayList<>(out.lines);
-            for (int i = 0, from = 0; i < out.lines; from = out.ends[i++]) {
-                text.add(new String(out.bytes(), from, out.ends[i] - from - 1, java.nio.charset.StandardCharsets.UTF_8));
+            List<String> text = new ArrayList<>(lines.size());
+            for (byte[] l : lines) {
+                text.add(new String(l, 0, l.length - 1, java.nio.charset.StandardCharsets.UTF_8));
             }
             shared.append(text);
             written.addAndGet(batch.size());
@@ -250,62 +242,38 @@ final class JournalWriter {
         }
         // Whole lines only, and a file never grows past the limit by more than one line.
         long size = channel().size();
-        int from = 0;
-        for (int i = 0; i < out.lines; i++) {
-            int pending = (i == 0 ? 0 : out.ends[i - 1]) - from;
-            int length = out.ends[i] - (i == 0 ? 0 : out.ends[i - 1]);
-            if (size + pending > 0 && size + pending + length > maxFileBytes) {
-                append(out.bytes(), from, pending);
+        ByteArrayOutputStream pending = new ByteArrayOutputStream(256 * lines.size());
+        for (byte[] l : lines) {
+            if (size + pending.size() > 0 && size + pending.size() + l.length > maxFileBytes) {
+                append(pending);
                 rotate();
                 size = 0;
-                from += pending;
             }
+            pending.write(l);
         }
-        append(out.bytes(), from, out.size() - from);
+        append(pending);
         written.addAndGet(batch.size());
     }
 
-    private final Lines lines = new Lines();
-
-    /** The writer's own buffer: the lines of a batch back to back, and where each ends (after its newline). */
-    private static final class Lines extends ByteArrayOutputStream {
-        int[] ends = new int[BATCH + 1];
-        int lines;
-
-        Lines() {
-            super(256 * BATCH);
+    private static byte[] line(JournalEntry e, ByteArrayOutputStream buffer) throws IOException {
+        buffer.reset();
+        try (JsonGenerator g = AgentJson.mapper().getFactory().createGenerator(buffer)) {
+            e.write(g);
         }
-
-        @Override
-        public synchronized void reset() {
-            super.reset();
-            lines = 0;
-        }
-
-        /** Ends the line the generator just wrote. */
-        void endLine(JsonGenerator g) throws IOException {
-            g.writeRaw('\n');
-            g.flush();
-            if (lines == ends.length) {
-                ends = java.util.Arrays.copyOf(ends, lines * 2);
-            }
-            ends[lines++] = count;
-        }
-
-        byte[] bytes() {
-            return buf;
-        }
+        buffer.write('\n');
+        return buffer.toByteArray();
     }
 
-    private void append(byte[] bytes, int from, int length) throws IOException {
-        if (length == 0) {
+    private void append(ByteArrayOutputStream pending) throws IOException {
+        if (pending.size() == 0) {
             return;
         }
         FileChannel c = channel();
-        ByteBuffer data = ByteBuffer.wrap(bytes, from, length);
+        ByteBuffer data = ByteBuffer.wrap(pending.toByteArray());
         while (data.hasRemaining()) {
             c.write(data);
         }
+        pending.reset();
     }
 
     private FileChannel channel() throws IOException {
