@@ -261,7 +261,8 @@ public final class ChronicleIntentStore implements IntentStore {
      * waiter held one core, the JVM's other threads the other (issue 20: calls of 20 to 86 ms, spent half on a CPU and
      * half waiting for one). A holder that runs gives a segment up within a few microseconds ({@link #forEachEntryOf}),
      * or tens when its entry's page faults: inside the spin. Parking sooner cost those waits a wake-up (~60 us with the
-     * kernel's timer slack): p99.9 53.6 us against 47.7 us with a 20 us spin, in one sitting.
+     * kernel's timer slack): with a 20 us spin, 300 s swept runs of the tail benchmark had p99.9 58.0 us, with this one
+     * 51.5 us (docs/performance.md).
      */
     private void await(java.util.concurrent.locks.Lock lock, String kind) {
         long start = System.nanoTime();
