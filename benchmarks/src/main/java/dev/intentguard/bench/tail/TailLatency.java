@@ -75,39 +75,48 @@ public final class TailLatency {
     }
 
     /**
-     * The calling thread's scheduler counters in nanoseconds: on a CPU, and runnable but waiting for one. Linux only;
-     * {@link #read} returns false where the file is not there.
+     * The calling thread's scheduler counters (nanoseconds on a CPU, and runnable but waiting for one), and how much each
+     * grew since the previous read. Linux only; {@link #read} returns false where the file cannot be read.
      */
     private static final class SchedStat {
         private final RandomAccessFile file;
         private final byte[] buffer = new byte[128];
-        long onCpu;
-        long waiting;
+        private long onCpu;
+        private long waiting;
+        long onCpuSince;
+        long waitingSince;
 
         SchedStat() throws IOException {
             file = new RandomAccessFile("/proc/thread-self/schedstat", "r");
+            read();
         }
 
         boolean read() {
             try {
                 file.seek(0);
                 int n = file.read(buffer);
-                int i = 0;
-                long a = 0;
-                while (i < n && buffer[i] != ' ') {
-                    a = a * 10 + (buffer[i++] - '0');
-                }
-                i++;
-                long b = 0;
-                while (i < n && buffer[i] >= '0' && buffer[i] <= '9') {
-                    b = b * 10 + (buffer[i++] - '0');
-                }
-                onCpu = a;
-                waiting = b;
+                int[] at = {0};
+                long cpu = number(n, at);
+                long wait = number(n, at);
+                onCpuSince = cpu - onCpu;
+                waitingSince = wait - waiting;
+                onCpu = cpu;
+                waiting = wait;
                 return true;
             } catch (IOException e) {
                 return false;
             }
+        }
+
+        /** The decimal number at {@code at[0]}, which is left past it and the space after it. */
+        private long number(int n, int[] at) {
+            long v = 0;
+            int i = at[0];
+            while (i < n && buffer[i] >= '0' && buffer[i] <= '9') {
+                v = v * 10 + (buffer[i++] - '0');
+            }
+            at[0] = i + 1;
+            return v;
         }
     }
 
@@ -201,13 +210,7 @@ public final class TailLatency {
         long t0 = start;
         SchedStat sched = Boolean.getBoolean("intentguard.bench.tail.schedstat") ? new SchedStat() : null;
         long readAt = start;
-        long readCpu = 0;
-        long readWaiting = 0;
         int unsplit = 0;                                   // slow calls since the last read, the last ones of the list
-        if (sched != null && sched.read()) {
-            readCpu = sched.onCpu;
-            readWaiting = sched.waiting;
-        }
         while (t0 < end) {
             String answer = tools.refund(orderId, next++);
             long t1 = System.nanoTime();
@@ -224,14 +227,11 @@ public final class TailLatency {
             }
             if (sched != null && t1 - readAt >= 1_000_000 && sched.read()) {
                 long wall = t1 - readAt;
-                long cpu = sched.onCpu - readCpu;
-                long waiting = sched.waiting - readWaiting;
                 for (int k = slow.size() - unsplit; k < slow.size(); k++) {
-                    slow.get(k).split = new long[] {wall, cpu, waiting, Math.max(0, wall - cpu - waiting)};
+                    slow.get(k).split = new long[] {wall, sched.onCpuSince, sched.waitingSince,
+                            Math.max(0, wall - sched.onCpuSince - sched.waitingSince)};
                 }
                 unsplit = 0;
-                readCpu = sched.onCpu;
-                readWaiting = sched.waiting;
                 readAt = System.nanoTime();                // the read is not part of the next call's time
                 t1 = readAt;
             }
