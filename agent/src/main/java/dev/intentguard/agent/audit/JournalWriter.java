@@ -1,6 +1,7 @@
 package dev.intentguard.agent.audit;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.intentguard.agent.background.BackgroundTurn;
 import dev.intentguard.agent.config.AuditSettings;
 import dev.intentguard.agent.json.AgentJson;
 import dev.intentguard.agent.store.OwnerOnlyFiles;
@@ -213,67 +214,109 @@ final class JournalWriter {
         queued.addAndGet(-batch.size());
     }
 
+    /**
+     * The batch's lines, made by one generator into one buffer that the writer keeps: a line per call at full speed
+     * once cost a generator, its context and three copies of the line (a third of the agent's garbage, and young
+     * collections are pauses of the calls: issue 20). Made and written to the file in one background turn (writing to
+     * the page cache is work of the CPU too); a shared store's network round trip is not.
+     */
     private void write(List<JournalEntry> batch) throws Exception {
-        List<byte[]> lines = new ArrayList<>(batch.size() + 1);
-        ByteArrayOutputStream line = new ByteArrayOutputStream(512);
-        for (JournalEntry e : batch) {
-            lines.add(line(e, line));
-        }
+        Lines out = lines;
+        out.reset();
         long lost = unreported.getAndSet(0);
-        if (lost > 0) {
-            lines.add(line(g -> {
-                g.writeStartObject();
-                g.writeNumberField("v", 1);
-                g.writeStringField("type", "dropped");
-                g.writeNumberField("at", System.currentTimeMillis());
-                g.writeNumberField("pid", pid);
-                g.writeNumberField("count", lost);
-                g.writeEndObject();
-            }, line));
+        BackgroundTurn.take();
+        try {
+            try (JsonGenerator g = AgentJson.mapper().getFactory().createGenerator(out)) {
+                g.setRootValueSeparator(null);
+                for (JournalEntry e : batch) {
+                    e.write(g);
+                    out.endLine(g);
+                }
+                if (lost > 0) {
+                    g.writeStartObject();
+                    g.writeNumberField("v", 1);
+                    g.writeStringField("type", "dropped");
+                    g.writeNumberField("at", System.currentTimeMillis());
+                    g.writeNumberField("pid", pid);
+                    g.writeNumberField("count", lost);
+                    g.writeEndObject();
+                    out.endLine(g);
+                }
+            }
+            if (shared == null) {
+                appendAll(out);
+            }
+        } finally {
+            BackgroundTurn.give();
         }
         if (shared != null) {
-            List<String> text = new ArrayList<>(lines.size());
-            for (byte[] l : lines) {
-                text.add(new String(l, 0, l.length - 1, java.nio.charset.StandardCharsets.UTF_8));
+            List<String> text = new ArrayList<>(out.lines);
+            for (int i = 0, from = 0; i < out.lines; from = out.ends[i++]) {
+                text.add(new String(out.bytes(), from, out.ends[i] - from - 1, java.nio.charset.StandardCharsets.UTF_8));
             }
             shared.append(text);
-            written.addAndGet(batch.size());
-            return;
         }
-        // Whole lines only, and a file never grows past the limit by more than one line.
-        long size = channel().size();
-        ByteArrayOutputStream pending = new ByteArrayOutputStream(256 * lines.size());
-        for (byte[] l : lines) {
-            if (size + pending.size() > 0 && size + pending.size() + l.length > maxFileBytes) {
-                append(pending);
-                rotate();
-                size = 0;
-            }
-            pending.write(l);
-        }
-        append(pending);
         written.addAndGet(batch.size());
     }
 
-    private static byte[] line(JournalEntry e, ByteArrayOutputStream buffer) throws IOException {
-        buffer.reset();
-        try (JsonGenerator g = AgentJson.mapper().getFactory().createGenerator(buffer)) {
-            e.write(g);
+    /** The batch's lines to the file: whole lines only, and a file never grows past the limit by more than one line. */
+    private void appendAll(Lines out) throws IOException {
+        long size = channel().size();
+        int from = 0;
+        for (int i = 0; i < out.lines; i++) {
+            int pending = (i == 0 ? 0 : out.ends[i - 1]) - from;
+            int length = out.ends[i] - (i == 0 ? 0 : out.ends[i - 1]);
+            if (size + pending > 0 && size + pending + length > maxFileBytes) {
+                append(out.bytes(), from, pending);
+                rotate();
+                size = 0;
+                from += pending;
+            }
         }
-        buffer.write('\n');
-        return buffer.toByteArray();
+        append(out.bytes(), from, out.size() - from);
     }
 
-    private void append(ByteArrayOutputStream pending) throws IOException {
-        if (pending.size() == 0) {
+    private final Lines lines = new Lines();
+
+    /** The writer's own buffer: the lines of a batch back to back, and where each ends (after its newline). */
+    private static final class Lines extends ByteArrayOutputStream {
+        int[] ends = new int[BATCH + 1];
+        int lines;
+
+        Lines() {
+            super(256 * BATCH);
+        }
+
+        @Override
+        public synchronized void reset() {
+            super.reset();
+            lines = 0;
+        }
+
+        /** Ends the line the generator just wrote. */
+        void endLine(JsonGenerator g) throws IOException {
+            g.writeRaw('\n');
+            g.flush();
+            if (lines == ends.length) {
+                ends = java.util.Arrays.copyOf(ends, lines * 2);
+            }
+            ends[lines++] = count;
+        }
+
+        byte[] bytes() {
+            return buf;
+        }
+    }
+
+    private void append(byte[] bytes, int from, int length) throws IOException {
+        if (length == 0) {
             return;
         }
         FileChannel c = channel();
-        ByteBuffer data = ByteBuffer.wrap(pending.toByteArray());
+        ByteBuffer data = ByteBuffer.wrap(bytes, from, length);
         while (data.hasRemaining()) {
             c.write(data);
         }
-        pending.reset();
     }
 
     private FileChannel channel() throws IOException {

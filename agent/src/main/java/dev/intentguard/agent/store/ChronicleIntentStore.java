@@ -1,5 +1,6 @@
 package dev.intentguard.agent.store;
 
+import dev.intentguard.agent.background.BackgroundTurn;
 import net.openhft.chronicle.hash.Data;
 import net.openhft.chronicle.hash.SegmentLock;
 import net.openhft.chronicle.map.ChronicleMap;
@@ -475,6 +476,7 @@ public final class ChronicleIntentStore implements IntentStore {
             boolean mayYield = yields < MAX_YIELDS;
             int[] pass = {kept[0]};
             boolean whole;
+            BackgroundTurn.take();                                      // before the segment: never held while waiting
             try (MapSegmentContext<String, byte[], ?> c = map.segmentContext(segment)) {
                 if (c instanceof SegmentLock) {
                     await(((SegmentLock) c).updateLock(), "update");   // not Chronicle's spin either (see await)
@@ -495,6 +497,8 @@ public final class ChronicleIntentStore implements IntentStore {
                     }
                     return true;
                 });
+            } finally {
+                BackgroundTurn.give();
             }
             if (whole) {
                 return;

@@ -32,9 +32,11 @@ public final class WireLog {
     private int roundStart;
     /** {@link #round()}. */
     private int round;
-    private final List<WireRequest> requests = new ArrayList<>(2);
-    private final Map<String, WireRequest> latest = new HashMap<>(4);
-    private final List<WireAttempt> attempts = new ArrayList<>(2);
+    // Empty until the first write: most guarded calls of a busy service make none through a client the agent follows,
+    // and each call's garbage adds to the young collections that pause calls (issue 20).
+    private final List<WireRequest> requests = new ArrayList<>();
+    private final Map<String, WireRequest> latest = new HashMap<>();
+    private final List<WireAttempt> attempts = new ArrayList<>();
     /** Calls handed to an asynchronous client that have not finished (OkHttp {@code enqueue}). */
     private int handedOff;
     /** Writes a redirect is about to be followed from, by the endpoint of the follow-up. */
@@ -258,7 +260,7 @@ public final class WireLog {
     }
 
     public synchronized List<WireAttempt> attempts() {
-        return new ArrayList<>(attempts);
+        return attempts.isEmpty() ? List.of() : new ArrayList<>(attempts);
     }
 
     /**

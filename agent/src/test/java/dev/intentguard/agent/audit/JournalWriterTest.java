@@ -2,6 +2,7 @@ package dev.intentguard.agent.audit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.intentguard.agent.background.BackgroundTurn;
 import dev.intentguard.agent.config.AuditSettings;
 import dev.intentguard.agent.wire.WireAttempt;
 import dev.intentguard.agent.wire.WireOutcome;
@@ -69,6 +70,43 @@ class JournalWriterTest {
         assertEquals(6, dropped.path("count").asLong());
         w.offer(call(99));
         assertEquals(7, w.dropped(), "a closed writer takes nothing");
+    }
+
+    @Test
+    void aCallLineCarriesEveryFieldUnderItsName() throws Exception {
+        Path folder = dir.resolve("fields.dat.journal");
+        JournalWriter w = new JournalWriter(folder, new AuditSettings(true, 1 << 20, 5, 16, true));
+        w.offer(new CallEntry(1_000_123L, 12, 42, "enforce", "refund_order", "side_effect", "ig1:refund_order:k", Layer.MODEL,
+                "spring-ai", 2, "spring-ai", false, "already_done", "done", "already_done", true, "java.io.IOException",
+                List.of(new WireAttempt("okhttp", "POST 127.0.0.1:80 /refunds", WireOutcome.RESPONSE, 503, "Service Unavailable",
+                        1_000_100L))));
+        w.close(10_000);
+        JsonNode line = new ObjectMapper().readTree(lines(folder).get(0));
+        JsonNode expected = new ObjectMapper().readTree("{\"v\":1,\"type\":\"call\",\"at\":1000123,\"duration_us\":12,"
+                + "\"pid\":42,\"mode\":\"enforce\",\"tool\":\"refund_order\",\"effect\":\"side_effect\","
+                + "\"key\":\"ig1:refund_order:k\",\"layer\":\"model\",\"repeat\":2,\"library\":\"spring-ai\","
+                + "\"framework\":\"spring-ai\",\"ran\":false,\"answer\":\"already_done\",\"outcome\":\"done\","
+                + "\"would_answer\":\"already_done\",\"prevented\":true,\"error\":\"java.io.IOException\","
+                + "\"attempts\":[{\"at\":1000100,\"client\":\"okhttp\",\"request\":\"POST 127.0.0.1:80 /refunds\","
+                + "\"outcome\":\"response\",\"status\":503,\"detail\":\"Service Unavailable\",\"resend\":false,"
+                + "\"layer\":\"model\"}]}");
+        assertEquals(expected, line);
+    }
+
+    @Test
+    void theWriterMakesAndWritesItsBatchInABackgroundTurn() throws Exception {
+        Path folder = dir.resolve("turn.dat.journal");
+        JournalWriter w = new JournalWriter(folder, new AuditSettings(true, 1 << 20, 5, 16, true));
+        BackgroundTurn.take();                              // the housekeeping, say, is scanning a segment
+        try {
+            w.offer(call(1));
+            Thread.sleep(300);                              // the writer drains every 10 ms while entries come
+            assertEquals(0, w.written(), "it waits for the turn");
+        } finally {
+            BackgroundTurn.give();
+        }
+        w.close(10_000);
+        assertEquals(1, lines(folder).size());
     }
 
     @Test

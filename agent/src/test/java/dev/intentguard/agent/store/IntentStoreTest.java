@@ -1,5 +1,6 @@
 package dev.intentguard.agent.store;
 
+import dev.intentguard.agent.background.BackgroundTurn;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -167,6 +168,33 @@ class IntentStoreTest {
             assertEquals(3000, store.removeFinishedBefore(Long.MAX_VALUE));
             assertEquals(4000, store.size(), "only the unknown and in-flight intents are left");
             assertEquals(Long.MIN_VALUE, store.finishedCutoff(10), "no finished intent: nothing to cut");
+        }
+    }
+
+    @Test
+    void theHousekeepingScanWaitsForTheBackgroundTurnAndACallNeverDoes() throws Exception {
+        try (ChronicleIntentStore store = open()) {
+            IntentRecord r = IntentRecord.inFlight("t", FP, null, 0);
+            for (int t = 0; t < 100; t++) {
+                store.putIfAbsent("done:" + t, r.done("\"ok\"", false, t));
+            }
+            ExecutorService housekeeping = Executors.newSingleThreadExecutor();
+            BackgroundTurn.take();                           // the journal's writer, say, is making its batch
+            java.util.concurrent.Future<Integer> removed;
+            try {
+                removed = housekeeping.submit(() -> store.removeFinishedBefore(Long.MAX_VALUE));
+                // A call meanwhile: claims, reads and replaces without the turn.
+                assertNull(store.claimOrGet("new", r));
+                assertTrue(store.replace("new", r, r.done("\"ok\"", false, 1)));
+                assertEquals(IntentStatus.DONE, store.get("new").status());
+                Thread.sleep(200);
+                assertFalse(removed.isDone(), "the scan waits for its turn");
+                assertEquals(IntentStatus.DONE, store.get("done:0").status());
+            } finally {
+                BackgroundTurn.give();
+            }
+            assertEquals(101, removed.get(10, TimeUnit.SECONDS), "then removes what it came for");
+            housekeeping.shutdown();
         }
     }
 
