@@ -23,7 +23,7 @@ public final class FuzzApp {
                 answer = "thrown";
             }
             if (f[1].charAt(0) == 'F') {
-                Thread.sleep(1700);                       // the forgotten send lands (or not) before anyone looks
+                FuzzTools.awaitFired();                   // the forgotten send lands (or not) before anyone looks
             }
             System.out.println("CALL " + (n++) + " " + f[0] + " " + answer + " effects=" + FuzzTools.effects(f[0]));
             System.out.flush();

@@ -25,6 +25,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -104,7 +105,7 @@ public class FuzzTools {
                     throw new IOException(e);
                 }
             case 'F':
-                JDK.sendAsync(jdkRequest(json), HttpResponse.BodyHandlers.ofString());
+                fired = JDK.sendAsync(jdkRequest(json), HttpResponse.BodyHandlers.ofString());
                 return "fired";
             case 'T':
                 AtomicReference<Object> out = new AtomicReference<>();
@@ -151,6 +152,28 @@ public class FuzzTools {
                 }
             default:
                 throw new IllegalStateException("no client " + client);
+        }
+    }
+
+    /** The last send a tool fired and did not wait for (plan F). */
+    private static volatile CompletableFuture<?> fired;
+
+    /**
+     * Waits until the last fired send has ended (answered, timed out or refused; at most 5 s): by then its request has
+     * reached the provider or never will, so the effects counted next include it.
+     */
+    public static void awaitFired() {
+        CompletableFuture<?> f = fired;
+        fired = null;
+        if (f == null) {
+            return;
+        }
+        try {
+            f.get(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | java.util.concurrent.TimeoutException ended) {
+            // ended without an answer: what reached the provider has reached it
         }
     }
 

@@ -201,8 +201,9 @@ abstract class SharedStoreScenarios {
             assertTrue(w.lines("RESULT refund ").get(0).startsWith("{\"status\":\"in_flight\""),
                     "the waiter does not run what it saw in flight\n" + w);
             assertEquals(1, world.provider.posts("/refunds"), "nothing sent again, fail-open or not");
+            // The owner's held call (8 s) has nothing more to show: stopped, not waited for.
+            owner.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             proxy.restore();
-            owner.await(60);
         }
     }
 
@@ -317,7 +318,8 @@ abstract class SharedStoreScenarios {
 
     @Test
     void theFleetKillSwitchReachesARunningJvmWithinTwoSeconds() throws Exception {
-        ForkedJvm.Running host = world.host("every|250|40|refund|K{i}|1.00|EUR|x").start();
+        // 12 s of calls: long enough that calls fall in both checked windows even when the two CLI JVMs start slowly.
+        ForkedJvm.Running host = world.host("every|250|48|refund|K{i}|1.00|EUR|x").start();
         for (int i = 0; i < 1500 && !host.stdout().contains("AT "); i++) {
             Thread.sleep(20);
         }
@@ -333,6 +335,8 @@ abstract class SharedStoreScenarios {
         long firstAt = Long.parseLong(lines.get(0).split(" ")[0]);
         long started = System.nanoTime() - (Long.parseLong(lines.get(lines.size() - 1).split(" ")[0]) - firstAt) * 1_000_000L;
         boolean sawDisabled = false;
+        int checkedOff = 0;
+        int checkedOn = 0;
         for (String line : lines) {
             long at = Long.parseLong(line.split(" ")[0]);
             boolean isDisabled = line.contains("\"status\":\"disabled\"");
@@ -341,12 +345,16 @@ abstract class SharedStoreScenarios {
             long sinceOn = at * 1_000_000L - (on - started);
             if (sinceOff > 2_500_000_000L && sinceOn < 0) {
                 assertTrue(isDisabled, "2 s after disable the tool answers disabled: " + line + "\n" + r);
+                checkedOff++;
             }
             if (sinceOn > 2_500_000_000L) {
                 assertFalse(isDisabled, "2 s after enable the tool runs again: " + line + "\n" + r);
+                checkedOn++;
             }
         }
         assertTrue(sawDisabled, r.toString());
+        assertTrue(checkedOff > 0 && checkedOn > 0, "calls fell in both checked windows (" + checkedOff + ", " + checkedOn
+                + "): otherwise the checks above checked nothing\n" + r);
         assertTrue(r.stderr.contains("tool refund_order is DISABLED (it answers disabled without running) for the whole fleet"),
                 r.stderr);
     }
