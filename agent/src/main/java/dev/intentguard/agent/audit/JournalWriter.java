@@ -217,8 +217,9 @@ final class JournalWriter {
     /**
      * The batch's lines, made by one generator into one buffer that the writer keeps: a line per call at full speed
      * once cost a generator, its context and three copies of the line (a third of the agent's garbage, and young
-     * collections are pauses of the calls: issue 20). Made and written to the file in one background turn (writing to
-     * the page cache is work of the CPU too); a shared store's network round trip is not.
+     * collections are pauses of the calls: issue 20). Made in a background turn; written outside it, because a write
+     * can sleep (the kernel throttles a writer when dirty pages pile up on a slow disk), and the housekeeping that keeps
+     * the store below its cap must not wait for the disk behind it.
      */
     private void write(List<JournalEntry> batch) throws Exception {
         Lines out = lines;
@@ -243,13 +244,12 @@ final class JournalWriter {
                     out.endLine(g);
                 }
             }
-            if (shared == null) {
-                appendAll(out);
-            }
         } finally {
             BackgroundTurn.give();
         }
-        if (shared != null) {
+        if (shared == null) {
+            appendAll(out);
+        } else {
             List<String> text = new ArrayList<>(out.lines);
             for (int i = 0, from = 0; i < out.lines; from = out.ends[i++]) {
                 text.add(new String(out.bytes(), from, out.ends[i] - from - 1, java.nio.charset.StandardCharsets.UTF_8));

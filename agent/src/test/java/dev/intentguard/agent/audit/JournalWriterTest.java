@@ -94,7 +94,7 @@ class JournalWriterTest {
     }
 
     @Test
-    void theWriterMakesAndWritesItsBatchInABackgroundTurn() throws Exception {
+    void theWriterMakesItsBatchInABackgroundTurn() throws Exception {
         Path folder = dir.resolve("turn.dat.journal");
         JournalWriter w = new JournalWriter(folder, new AuditSettings(true, 1 << 20, 5, 16, true));
         BackgroundTurn.take();                              // the housekeeping, say, is scanning a segment
