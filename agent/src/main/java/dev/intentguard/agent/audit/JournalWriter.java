@@ -224,7 +224,6 @@ final class JournalWriter {
     private void write(List<JournalEntry> batch) throws Exception {
         Lines out = lines;
         out.reset();
-        long lost = unreported.getAndSet(0);
         BackgroundTurn.take();
         try {
             try (JsonGenerator g = AgentJson.mapper().getFactory().createGenerator(out)) {
@@ -233,6 +232,7 @@ final class JournalWriter {
                     e.write(g);
                     out.endLine(g);
                 }
+                long lost = unreported.getAndSet(0);   // after the entries: one that fails leaves the count to the next batch
                 if (lost > 0) {
                     g.writeStartObject();
                     g.writeNumberField("v", 1);

@@ -73,6 +73,36 @@ class JournalWriterTest {
     }
 
     @Test
+    void aBatchThatCannotBeWrittenIsCountedAsDroppedWithTheDropsBeforeIt() throws Exception {
+        Path folder = dir.resolve("failing.dat.journal");
+        JournalWriter w = new JournalWriter(folder, new AuditSettings(true, 1 << 20, 5, 4, true), false);
+        w.offer(call(0));
+        w.offer(g -> {
+            throw new java.io.IOException("an entry that cannot be written");
+        });
+        for (int i = 1; i < 5; i++) {
+            w.offer(call(i));                              // 4 fit, calls 3 and 4 are dropped
+        }
+        assertEquals(2, w.dropped());
+        w.start();
+        for (int i = 0; i < 500 && w.dropped() < 6; i++) {
+            Thread.sleep(10);
+        }
+        assertEquals(6, w.dropped(), "the failed batch of four counts as dropped too");
+        w.offer(call(9));
+        w.close(10_000);
+        ObjectMapper json = new ObjectMapper();
+        List<JsonNode> written = new ArrayList<>();
+        for (String line : lines(folder)) {
+            written.add(json.readTree(line));
+        }
+        assertEquals(2, written.size(), written.toString());
+        assertEquals(1, written.stream().filter(n -> n.path("key").asText().equals("ig1:refund_order:k9")).count());
+        assertEquals(6, written.stream().filter(n -> n.path("type").asText().equals("dropped"))
+                .mapToLong(n -> n.path("count").asLong()).sum(), "the two dropped before the failed batch are not lost");
+    }
+
+    @Test
     void aCallLineCarriesEveryFieldUnderItsName() throws Exception {
         Path folder = dir.resolve("fields.dat.journal");
         JournalWriter w = new JournalWriter(folder, new AuditSettings(true, 1 << 20, 5, 16, true));
