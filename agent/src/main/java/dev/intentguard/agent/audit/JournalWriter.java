@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -262,15 +263,14 @@ final class JournalWriter {
     /** The batch's lines to the file: whole lines only, and a file never grows past the limit by more than one line. */
     private void appendAll(Lines out) throws IOException {
         long size = channel().size();
-        int from = 0;
-        for (int i = 0; i < out.lines; i++) {
-            int pending = (i == 0 ? 0 : out.ends[i - 1]) - from;
-            int length = out.ends[i] - (i == 0 ? 0 : out.ends[i - 1]);
-            if (size + pending > 0 && size + pending + length > maxFileBytes) {
+        int from = 0;                                      // the first byte not appended yet
+        for (int i = 0, start = 0; i < out.lines; start = out.ends[i++]) {
+            int pending = start - from;
+            if (size + pending > 0 && size + pending + out.ends[i] - start > maxFileBytes) {
                 append(out.bytes(), from, pending);
                 rotate();
                 size = 0;
-                from += pending;
+                from = start;
             }
         }
         append(out.bytes(), from, out.size() - from);
@@ -298,7 +298,7 @@ final class JournalWriter {
             g.writeRaw('\n');
             g.flush();
             if (lines == ends.length) {
-                ends = java.util.Arrays.copyOf(ends, lines * 2);
+                ends = Arrays.copyOf(ends, lines * 2);
             }
             ends[lines++] = count;
         }
