@@ -102,9 +102,16 @@ public final class IntentRecord {
      * when the tool has no check.
      */
     public static IntentRecord inFlight(String tool, byte[] fingerprint, String checkArgs, long now) {
+        return inFlight(tool, fingerprint, checkArgs, now, null, null, null);
+    }
+
+    /** {@link #inFlight(String, byte[], String, long)} with who called it, as {@link #withCaller} adds it. */
+    public static IntentRecord inFlight(String tool, byte[] fingerprint, String checkArgs, long now, String toolCallHash,
+                                        String conversationHash, String turnHash) {
         ProcessOwner me = ProcessOwner.self();
         return new IntentRecord(tool, IntentStatus.IN_FLIGHT, fingerprint, now, now, 1, me.pid(), me.startMillis(),
-                Thread.currentThread().getName(), null, false, null, checkArgs, null, null, null, me.instance(), null);
+                Thread.currentThread().getName(), null, false, null, checkArgs, toolCallHash, conversationHash, turnHash,
+                me.instance(), null);
     }
 
     /** A new attempt after a definite failure; {@code fingerprint} is the new call's. */
@@ -241,6 +248,11 @@ public final class IntentRecord {
 
     public byte[] fingerprint() {
         return fingerprint.clone();
+    }
+
+    /** The fingerprint itself, not a copy, for the codec: do not modify. */
+    byte[] fingerprintBytes() {
+        return fingerprint;
     }
 
     public boolean sameFingerprint(byte[] other) {

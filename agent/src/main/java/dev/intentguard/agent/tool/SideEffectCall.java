@@ -261,10 +261,11 @@ final class SideEffectCall extends GuardedCall {
             String checkArgs = checkArguments();
             CallerSnapshot caller = audit.caller();
             IntentRecord next;
-            if (previous == null || previous.status() == IntentStatus.FAILED) {
-                next = (previous == null
-                        ? IntentRecord.inFlight(binding.toolName(), fingerprint, checkArgs, now)
-                        : previous.retried(fingerprint, checkArgs, now))
+            if (previous == null) {
+                next = IntentRecord.inFlight(binding.toolName(), fingerprint, checkArgs, now, caller.toolCallHash(),
+                        caller.conversationHash(), caller.turnHash());
+            } else if (previous.status() == IntentStatus.FAILED) {
+                next = previous.retried(fingerprint, checkArgs, now)
                         .withCaller(caller.toolCallHash(), caller.conversationHash(), caller.turnHash());
             } else {
                 next = previous.resent(now);                               // unknown: the same call, asked once more

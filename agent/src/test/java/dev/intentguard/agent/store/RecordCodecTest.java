@@ -79,4 +79,58 @@ class RecordCodecTest {
         assertTrue(RecordCodec.decode(RecordCodec.encode(next.failed("E", 3200))).escalated());
         assertEquals("{\"orderId\":\"8812\"}", RecordCodec.decode(RecordCodec.encode(next.done("1", false, 3300))).keyArgs());
     }
+
+    private static final String[] TEXTS = {"", "refund", "caf\u00e9 \u00fcber", "\u20ac 49 \u2192 ok", "\ud83d\udcb8 sent",
+        "lone high \ud83d", "\udcb8 lone low", "end high \ud83d", "\ud83d\ud83d\udcb8", "\u0000\u007f\u0080\u07ff\u0800\uffff"};
+
+    @Test
+    void theLayoutIsWrittenByteForByteWhateverTheText() {
+        for (String text : TEXTS) {
+            byte[] expected = text.getBytes(StandardCharsets.UTF_8);
+            IntentRecord claim = IntentRecord.inFlight(text, new byte[] {7}, text, 1000, text, null, text);
+            assertArrayEquals(reference(claim), RecordCodec.encode(claim), text);
+            IntentRecord r = claim.done(text, false, 1100);
+            IntentRecord back = RecordCodec.decode(RecordCodec.encode(r));
+            assertEquals(new String(expected, StandardCharsets.UTF_8), back.tool(), text);
+            assertEquals(new String(expected, StandardCharsets.UTF_8), back.result(), text);
+            assertArrayEquals(reference(r), RecordCodec.encode(r), text);
+        }
+    }
+
+    @Test
+    void aNewClaimWithItsCallerIsTheRecordWithCallerAddedAfter() {
+        IntentRecord once = IntentRecord.inFlight("refund", new byte[] {1, 2}, "[1]", 1000, "a", "b", "c");
+        IntentRecord twice = IntentRecord.inFlight("refund", new byte[] {1, 2}, "[1]", 1000).withCaller("a", "b", "c");
+        assertArrayEquals(RecordCodec.encode(twice), RecordCodec.encode(once));
+        assertTrue(once.sameAs(twice));
+    }
+
+    /** The version-1 layout written the plain way, a ByteBuffer and String.getBytes per field (no asking, no key arguments). */
+    private static byte[] reference(IntentRecord r) {
+        ByteBuffer b = ByteBuffer.allocate(4096);
+        b.put((byte) 1).put((byte) r.status().code()).put((byte) ((r.resultTruncated() ? 1 : 0) | (r.escalated() ? 2 : 0)));
+        b.putLong(r.createdAt()).putLong(r.updatedAt()).putInt(r.attempts()).putLong(r.ownerPid()).putLong(r.ownerStart());
+        put(b, r.ownerThread());
+        byte[] fingerprint = r.fingerprint();
+        b.putInt(fingerprint.length).put(fingerprint);
+        for (String s : new String[] {r.tool(), r.result(), r.error(), r.checkArgs(), r.callerToolCall(),
+            r.callerConversation(), r.callerTurn()}) {      // the records here all have a caller
+            put(b, s);
+        }
+        if (r.ownerInstance() != null) {
+            put(b, r.ownerInstance());
+        }
+        byte[] out = new byte[b.position()];
+        b.flip().get(out);
+        return out;
+    }
+
+    private static void put(ByteBuffer b, String s) {
+        if (s == null) {
+            b.putInt(-1);
+        } else {
+            byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+            b.putInt(bytes.length).put(bytes);
+        }
+    }
 }
