@@ -85,12 +85,39 @@ final class IsolatedClassLoader extends ClassLoader {
         return jar.getJarEntry(ROOT + stored);
     }
 
+    /**
+     * The agent's own classes first, then the parent. The parent (the platform loader) has none of the libraries in
+     * {@code inst/}, so asking it first only cost a failed lookup and a {@code ClassNotFoundException} per class, some
+     * 270 of them in premain; and a jar another agent appended to the boot class path can no longer lend the agent its
+     * version of a library. The JDK's own packages still go to the parent first.
+     */
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
         if (bridgeLoader != null && (name.startsWith(BRIDGE_PACKAGE) || name.startsWith(API_PACKAGE))) {
             return bridgeLoader.loadClass(name);
         }
+        if (!platformName(name)) {
+            synchronized (getClassLoadingLock(name)) {
+                Class<?> c = findLoadedClass(name);
+                if (c == null) {
+                    JarEntry entry = entry(name.replace('.', '/') + CLASS);
+                    c = entry == null ? null : define(name, entry);
+                }
+                if (c != null) {
+                    if (resolve) {
+                        resolveClass(c);
+                    }
+                    return c;
+                }
+            }
+        }
         return super.loadClass(name, resolve);
+    }
+
+    private static boolean platformName(String name) {
+        return name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.") || name.startsWith("sun.")
+                || name.startsWith("com.sun.") || name.startsWith("org.w3c.") || name.startsWith("org.xml.")
+                || name.startsWith("org.ietf.") || name.startsWith("org.jcp.");
     }
 
     @Override
@@ -99,9 +126,13 @@ final class IsolatedClassLoader extends ClassLoader {
         if (entry == null) {
             throw new ClassNotFoundException(name);
         }
+        return define(name, entry);
+    }
+
+    private Class<?> define(String name, JarEntry entry) throws ClassNotFoundException {
         byte[] bytes;
         try (InputStream in = jar.getInputStream(entry)) {
-            bytes = in.readAllBytes();
+            bytes = read(in, entry.getSize());
         } catch (IOException e) {
             throw new ClassNotFoundException(name, e);
         }
@@ -117,6 +148,19 @@ final class IsolatedClassLoader extends ClassLoader {
             }
         }
         return defineClass(name, bytes, 0, bytes.length, domain);
+    }
+
+    /** The entry's bytes into one array of its size when the jar says it ({@code readAllBytes} grows 16 KB buffers). */
+    private static byte[] read(InputStream in, long size) throws IOException {
+        if (size < 0 || size > Integer.MAX_VALUE - 8) {
+            return in.readAllBytes();
+        }
+        byte[] bytes = new byte[(int) size];
+        int n = in.readNBytes(bytes, 0, bytes.length);
+        if (n != bytes.length || in.read() != -1) {
+            throw new IOException("the jar entry's size is not " + size);
+        }
+        return bytes;
     }
 
     @Override
