@@ -46,7 +46,12 @@ public final class TailLatency {
     private TailLatency() {
     }
 
-    /** A collection, in milliseconds of JVM uptime. */
+    /**
+     * A collection, in milliseconds since the epoch: {@code RuntimeMXBean.getStartTime()} plus the notification's start
+     * time. {@code getUptime()} counts from an earlier origin (some 50-60 ms before it on JDK 17): matched against
+     * uptime, a pause seemed to happen ~60 ms before it did, and the reports before 2026-12-04 put no collection beside
+     * calls that a young pause had held.
+     */
     private static final class Gc {
         final String name;
         final String cause;
@@ -165,12 +170,13 @@ public final class TailLatency {
         int measureSeconds = Integer.parseInt(args[1]);
         Path out = Path.of(args[2]);
         List<Gc> collections = new ArrayList<>();
+        long vmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
             ((NotificationEmitter) gc).addNotificationListener((n, h) -> {
                 if (GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType())) {
                     GarbageCollectionNotificationInfo i = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
                     synchronized (collections) {
-                        collections.add(new Gc(i.getGcName(), i.getGcCause(), i.getGcInfo().getStartTime(),
+                        collections.add(new Gc(i.getGcName(), i.getGcCause(), vmStart + i.getGcInfo().getStartTime(),
                                 i.getGcInfo().getDuration()));
                     }
                 }
@@ -203,7 +209,6 @@ public final class TailLatency {
         long refused = 0;
         long other = 0;
         String firstOther = null;
-        long uptimeAtStart = ManagementFactory.getRuntimeMXBean().getUptime();
         long startEpochMillis = System.currentTimeMillis();       // to match the calls with a profiler's or kernel's log
         long start = System.nanoTime();
         long end = start + measureSeconds * 1_000_000_000L;
@@ -279,7 +284,7 @@ public final class TailLatency {
         long gcMax = 0;
         int gcCount = 0;
         for (Gc g : gcs) {
-            long at = g.startMillis - uptimeAtStart;
+            long at = g.startMillis - startEpochMillis;
             if (at >= 0 && at <= elapsed / 1_000_000) {
                 gcCount++;
                 gcPauseTotal += g.durationMillis;
@@ -320,7 +325,7 @@ public final class TailLatency {
                 + "):\n\n| at s | took | collections overlapping it | the meter's stall |" + (sched == null ? "" : " stretch: on CPU / waiting for a CPU / asleep |")
                 + "\n|---|---|---|---|" + (sched == null ? "" : "---|") + "\n");
         for (Slow s : slow.subList(0, Math.min(LONGEST, slow.size()))) {
-            long fromMillis = uptimeAtStart + (s.startNanos - start) / 1_000_000;
+            long fromMillis = startEpochMillis + (s.startNanos - start) / 1_000_000;
             long toMillis = fromMillis + s.nanos / 1_000_000 + 1;
             StringBuilder overlap = new StringBuilder();
             for (Gc g : gcs) {
