@@ -1,0 +1,1 @@
+public class Burn { public static void main(String[] a) throws Exception { int n=Integer.parseInt(a[0]); long end=System.currentTimeMillis()+Long.parseLong(a[1])*1000; for(int i=0;i<n;i++){ new Thread(()->{ long x=0; while(System.currentTimeMillis()<end){ x+=System.nanoTime()%7; } System.out.print(x%2==3?"":""); }).start(); } } }
