@@ -117,7 +117,8 @@ final class IsolatedClassLoader extends ClassLoader {
     private static boolean platformName(String name) {
         return name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.") || name.startsWith("sun.")
                 || name.startsWith("com.sun.") || name.startsWith("org.w3c.") || name.startsWith("org.xml.")
-                || name.startsWith("org.ietf.") || name.startsWith("org.jcp.");
+                || name.startsWith("org.ietf.") || name.startsWith("org.jcp.") || name.startsWith("org.graalvm.")
+                || name.startsWith("netscape.");
     }
 
     @Override

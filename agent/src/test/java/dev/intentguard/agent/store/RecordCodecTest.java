@@ -105,7 +105,20 @@ class RecordCodecTest {
         assertTrue(once.sameAs(twice));
     }
 
-    /** The version-1 layout written the plain way, a ByteBuffer and String.getBytes per field (no asking, no key arguments). */
+    @Test
+    void everyOptionalPartIsLaidOutAsTheFormatSays() {
+        IntentRecord plain = IntentRecord.inFlight("refund", new byte[] {9}, null, 1000).done("{}", false, 1100);
+        IntentRecord asked = IntentRecord.inFlight("refund", new byte[] {9}, "[1]", 1000).pendingUnknown("E", 2000).asked(2500);
+        IntentRecord keyed = IntentRecord.inFlight("refund", new byte[] {9}, "[1]", 1000, "a", null, null)
+                .withKeyArgs("{\"orderId\":\"8812\"}");
+        for (IntentRecord r : new IntentRecord[] {plain, asked, keyed, keyed.done("1", true, 3000),
+            asked.requiresReconciliation().asEscalated()}) {
+            assertArrayEquals(reference(r), RecordCodec.encode(r), r.toString());
+            assertArrayEquals(RecordCodec.encode(r), RecordCodec.encode(RecordCodec.decode(RecordCodec.encode(r))));
+        }
+    }
+
+    /** The version-1 layout of the class comment, written the plain way: a ByteBuffer and String.getBytes per field. */
     private static byte[] reference(IntentRecord r) {
         ByteBuffer b = ByteBuffer.allocate(4096);
         b.put((byte) 1).put((byte) r.status().code()).put((byte) ((r.resultTruncated() ? 1 : 0) | (r.escalated() ? 2 : 0)));
@@ -113,12 +126,24 @@ class RecordCodecTest {
         put(b, r.ownerThread());
         byte[] fingerprint = r.fingerprint();
         b.putInt(fingerprint.length).put(fingerprint);
-        for (String s : new String[] {r.tool(), r.result(), r.error(), r.checkArgs(), r.callerToolCall(),
-            r.callerConversation(), r.callerTurn()}) {      // the records here all have a caller
+        for (String s : new String[] {r.tool(), r.result(), r.error(), r.checkArgs()}) {
             put(b, s);
         }
-        if (r.ownerInstance() != null) {
+        boolean asked = r.lastAskedAt() != 0 || r.keyArgs() != null;
+        boolean withInstance = r.ownerInstance() != null || asked;
+        if (r.callerToolCall() != null || r.callerConversation() != null || r.callerTurn() != null || withInstance) {
+            put(b, r.callerToolCall());
+            put(b, r.callerConversation());
+            put(b, r.callerTurn());
+        }
+        if (withInstance) {
             put(b, r.ownerInstance());
+        }
+        if (asked) {
+            b.putLong(r.lastAskedAt());
+        }
+        if (r.keyArgs() != null) {
+            put(b, r.keyArgs());
         }
         byte[] out = new byte[b.position()];
         b.flip().get(out);
