@@ -95,6 +95,15 @@ final class ToolDescriptions implements DescribeHooks {
         return e;
     }
 
+    /**
+     * The start has settled and its classes are woven: what was read for them goes. The reads hold their class loader
+     * (through its class files), so the weak keys alone would never let it go; a read still under way when this runs is
+     * dropped by the next description built.
+     */
+    void forgetStart() {
+        resolvedWhileStarting.clear();
+    }
+
     /** The read of a class's tool methods: the one begun already, or one begun now on {@code on}. */
     private CompletableFuture<List<ToolResolver.Resolved>> reading(ClassLoader loader, String name, Executor on) {
         CompletableFuture<List<ToolResolver.Resolved>> created = new CompletableFuture<>();

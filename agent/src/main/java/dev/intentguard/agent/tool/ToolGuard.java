@@ -86,6 +86,7 @@ public final class ToolGuard {
     public dev.intentguard.bridge.DescribeHooks describer(DeferredWeaving deferred) {
         ToolDescriptions descriptions = new ToolDescriptions(runtime, new ToolResolver(catalog), deferred::pending);
         plugin.onTrampolined(descriptions::readAhead);
+        deferred.whenWoven(descriptions::forgetStart);
         return descriptions;
     }
 

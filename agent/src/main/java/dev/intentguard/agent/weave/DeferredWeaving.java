@@ -1,5 +1,7 @@
 package dev.intentguard.agent.weave;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -16,6 +18,8 @@ public final class DeferredWeaving {
     private final CountDownLatch woven = new CountDownLatch(1);
     /** One volatile read per guarded call once the classes are woven. */
     private volatile boolean pending;
+    /** What to do once they are woven (guarded by this). */
+    private final List<Runnable> whenWoven = new ArrayList<>();
 
     private DeferredWeaving(boolean pending) {
         this.pending = pending;
@@ -65,8 +69,34 @@ public final class DeferredWeaving {
         }
     }
 
+    /**
+     * Runs {@code action} once the classes are woven, on the thread that wove them (at once, on this thread, if they
+     * are already): what the start kept for its own sake can go then.
+     */
+    public void whenWoven(Runnable action) {
+        synchronized (this) {
+            if (pending) {
+                whenWoven.add(action);
+                return;
+            }
+        }
+        action.run();
+    }
+
     void done() {
-        pending = false;
+        List<Runnable> actions;
+        synchronized (this) {
+            pending = false;
+            actions = new ArrayList<>(whenWoven);
+            whenWoven.clear();
+        }
         woven.countDown();
+        for (Runnable action : actions) {
+            try {
+                action.run();
+            } catch (RuntimeException e) {
+                // only housekeeping runs here; the weaving is done whatever it does
+            }
+        }
     }
 }

@@ -58,4 +58,22 @@ class DeferredWeavingTest {
         long second = System.nanoTime() - began;
         assertTrue(second < 1_000_000_000L, "a later call does not wait a new timeout: " + second / 1_000_000 + " ms");
     }
+
+    @Test
+    void whatWaitsForTheWeavingRunsOnceWhenItIsDoneAndAtOnceAfter() {
+        DeferredWeaving deferred = DeferredWeaving.untilSettled();
+        java.util.concurrent.atomic.AtomicInteger runs = new java.util.concurrent.atomic.AtomicInteger();
+        deferred.whenWoven(runs::incrementAndGet);
+        deferred.whenWoven(() -> {
+            throw new IllegalStateException("one action failing does not stop the others");
+        });
+        deferred.whenWoven(runs::incrementAndGet);
+        assertTrue(runs.get() == 0, "nothing runs before the weaving");
+        deferred.done();
+        assertTrue(runs.get() == 2, "each ran once: " + runs.get());
+        deferred.whenWoven(runs::incrementAndGet);
+        assertTrue(runs.get() == 3, "registered after it, it runs at once");
+        DeferredWeaving.none().whenWoven(runs::incrementAndGet);
+        assertTrue(runs.get() == 4, "with nothing deferred, at once");
+    }
 }
