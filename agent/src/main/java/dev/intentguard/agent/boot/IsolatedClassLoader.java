@@ -123,7 +123,8 @@ final class IsolatedClassLoader extends ClassLoader {
 
     @Override
     protected Class<?> findClass(String name) throws ClassNotFoundException {
-        JarEntry entry = entry(name.replace('.', '/') + CLASS);
+        // reached after the parent: a name outside the JDK's packages was looked for in the jar already (loadClass)
+        JarEntry entry = platformName(name) ? entry(name.replace('.', '/') + CLASS) : null;
         if (entry == null) {
             throw new ClassNotFoundException(name);
         }
