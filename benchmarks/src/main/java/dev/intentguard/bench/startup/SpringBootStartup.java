@@ -28,7 +28,9 @@ import java.util.concurrent.TimeUnit;
  * <pre>java -cp benchmarks.jar dev.intentguard.bench.startup.SpringBootStartup APP_JAR [rounds] [csv-file]</pre>
  * Children run on {@code -Dintentguard.bench.java=PATH/bin/java} if given, else on this JVM; with
  * {@code -Dintentguard.bench.agent.b=<jar>[:<jar>...]} more agent jars run in the same rounds (an A/B of two builds;
- * {@code agent_b}, {@code agent_c}...).
+ * {@code agent_b}, {@code agent_c}...). Each {@code -Dintentguard.bench.other.NAME=OPTIONS} (JVM options separated by
+ * spaces) adds a row NAME launched with those options instead of intentguard: a control such as
+ * {@code target/transformer-only-agent.jar}, or another vendor's agent, for scale.
  */
 public final class SpringBootStartup {
     private static final int WARM_UP_ROUNDS = 2;
@@ -57,13 +59,20 @@ public final class SpringBootStartup {
             // -Dintentguard.bench.agent.b=<jar>[:<jar>...]: more agent jars in the same rounds (an A/B of two builds).
             String agentB = System.getProperty("intentguard.bench.agent.b");
             List<String> names = new ArrayList<>(List.of("none", "agent"));
-            List<List<String>> commands = new ArrayList<>(List.of(command(appJar, null),
+            List<List<String>> commands = new ArrayList<>(List.of(command(appJar),
                     command(appJar, "-javaagent:" + BenchPaths.agentJar() + "=config=" + config)));
             if (agentB != null) {
                 String[] jars = agentB.split(java.io.File.pathSeparator);
                 for (int i = 0; i < jars.length; i++) {
                     names.add(i == 0 ? "agent_b" : "agent_" + (char) ('b' + i));
                     commands.add(command(appJar, "-javaagent:" + jars[i] + "=config=" + config));
+                }
+            }
+            int intentguardRows = names.size();
+            for (String property : new java.util.TreeSet<>(System.getProperties().stringPropertyNames())) {
+                if (property.startsWith("intentguard.bench.other.")) {
+                    names.add(property.substring("intentguard.bench.other.".length()));
+                    commands.add(command(appJar, System.getProperty(property).trim().split("\\s+")));
                 }
             }
             List<List<double[]>> results = new ArrayList<>();
@@ -79,7 +88,7 @@ public final class SpringBootStartup {
                 }
                 Collections.shuffle(order, random);
                 for (int k : order) {
-                    double[] r = launch(commands.get(k), dir);
+                    double[] r = launch(commands.get(k), dir, k > 0 && k < intentguardRows);
                     if (round >= WARM_UP_ROUNDS) {
                         results.get(k).add(r);
                         csv.append(names.get(k)).append(',').append(r[0]).append(',').append(r[1])
@@ -95,8 +104,8 @@ public final class SpringBootStartup {
             for (int k = 1; k < names.size(); k++) {
                 List<double[]> with = results.get(k);
                 System.out.println("| " + names.get(k) + " | no agent: median [95% CI] | " + names.get(k)
-                        + ": median [95% CI] | added (median of each) |");
-                System.out.println("|---|---|---|---|");
+                        + ": median [95% CI] | added (median of each) | added, paired by round: median [95% CI] |");
+                System.out.println("|---|---|---|---|---|");
                 row("time to ready (ms)", without, with, 0);
                 row("process CPU at ready (ms)", without, with, 1);
                 row("JVM uptime at ready (ms)", without, with, 2);
@@ -108,11 +117,11 @@ public final class SpringBootStartup {
         }
     }
 
-    private static List<String> command(Path appJar, String agent) {
+    private static List<String> command(Path appJar, String... options) {
         List<String> cmd = new ArrayList<>();
         cmd.add(ChildJvm.javaBinary());
-        if (agent != null) {
-            cmd.add(agent);
+        if (options != null) {
+            cmd.addAll(List.of(options));
         }
         cmd.add("-Xlog:disable");
         cmd.add("-Xlog:class+load=info:file=classes.txt");
@@ -123,7 +132,7 @@ public final class SpringBootStartup {
     }
 
     /** {ms to READY, process CPU ms at READY, JVM uptime ms at READY, classes loaded}. */
-    private static double[] launch(List<String> cmd, Path dir) throws Exception {
+    private static double[] launch(List<String> cmd, Path dir, boolean intentguard) throws Exception {
         Path classes = dir.resolve("classes.txt");
         Files.deleteIfExists(classes);
         long started = System.nanoTime();
@@ -145,7 +154,7 @@ public final class SpringBootStartup {
             if (!p.waitFor(60, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
             }
-            if (cmd.stream().anyMatch(a -> a.startsWith("-javaagent")) && !output.toString().contains("intentguard ")) {
+            if (intentguard && !output.toString().contains("intentguard ")) {
                 throw new IllegalStateException("the agent did not start:\n" + output);
             }
             String[] f = ready.split(" ");
@@ -162,8 +171,15 @@ public final class SpringBootStartup {
         double[] b = column(with, i);
         double ma = median(a);
         double mb = median(b);
-        System.out.printf(Locale.ROOT, "| %s | %.0f [%.0f, %.0f] | %.0f [%.0f, %.0f] | %+.0f (%+.1f%%) |%n", what, ma,
-                ci(a)[0], ci(a)[1], mb, ci(b)[0], ci(b)[1], mb - ma, 100 * (mb - ma) / ma);
+        // Rounds are interleaved, so the round's own difference takes out the machine's drift between rounds.
+        double[] d = new double[Math.min(without.size(), with.size())];
+        for (int k = 0; k < d.length; k++) {
+            d[k] = with.get(k)[i] - without.get(k)[i];
+        }
+        Arrays.sort(d);
+        System.out.printf(Locale.ROOT, "| %s | %.0f [%.0f, %.0f] | %.0f [%.0f, %.0f] | %+.0f (%+.1f%%) | %+.0f [%+.0f, %+.0f] |%n",
+                what, ma, ci(a)[0], ci(a)[1], mb, ci(b)[0], ci(b)[1], mb - ma, 100 * (mb - ma) / ma, median(d), ci(d)[0],
+                ci(d)[1]);
     }
 
     private static double[] column(List<double[]> rows, int i) {
