@@ -1,6 +1,8 @@
 package dev.intentguard.agent.tool;
 
+import dev.intentguard.agent.tool.bind.ToolResolver;
 import dev.intentguard.api.ToolDisabledException;
+import dev.intentguard.api.ToolStatus;
 import dev.intentguard.bridge.StartGuard;
 
 import java.lang.instrument.Instrumentation;
@@ -20,7 +22,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * that entered the method just before its class was re-woven gets the woven version; a class whose re-weaving failed,
  * or that was defined too late for it, is re-woven here on the calling thread. If the method comes back unwoven all
  * the same, or the weaving did not come within {@code store.open-timeout}: a method that may be a guarded tool answers
- * {@link ToolDisabledException} under fail-closed; otherwise its body runs as it is, with one ERROR.
+ * {@code disabled} under fail-closed, as a woven call would (as data to a tool that returns text, a map or a JSON node,
+ * else as {@link ToolDisabledException}); otherwise its body runs as it is, with one ERROR.
  */
 final class StartReentry implements StartGuard.Reentry {
     /** The method this thread is entering again: if its prologue comes back here, it is not woven. */
@@ -33,11 +36,13 @@ final class StartReentry implements StartGuard.Reentry {
     private final Set<String> guardedNames;
     /** The tool annotations (class names). */
     private final Set<String> markers;
+    private final ToolResolver resolver;
     private final AtomicBoolean unwovenLogged = new AtomicBoolean();
 
     StartReentry(ToolRuntime runtime, WeavingWait weaving, Instrumentation instrumentation, Set<String> guardedNames,
-                 Set<String> markers) {
+                 Set<String> markers, ToolResolver resolver) {
         this.runtime = runtime;
+        this.resolver = resolver;
         this.weaving = weaving;
         this.instrumentation = instrumentation;
         this.guardedNames = guardedNames;
@@ -89,9 +94,31 @@ final class StartReentry implements StartGuard.Reentry {
                             : "its calls run unguarded (on-error: fail-open); said once");
         }
         if (tool && runtime.failClosed()) {
-            throw new ToolDisabledException(owner.getName() + "#" + name, null, null);
+            ToolResolver.Resolved resolved = resolved(owner, name, descriptor);
+            if (resolved == null) {
+                throw new ToolDisabledException(owner.getName() + "#" + name, null, null);
+            }
+            return StatusReply.of(ToolStatus.DISABLED).answer(resolved.shape, resolved.tool.name(), owner);
         }
         return StartGuard.runUnwoven(method(owner, name, descriptor, self), args);
+    }
+
+    /**
+     * The method as the weaving would bind it (its tool's name, its return shape), read from its class file; {@code null}
+     * when it does not read as a bound tool (then the refusal is thrown: nothing says what the caller can take as data).
+     */
+    private ToolResolver.Resolved resolved(Class<?> owner, String name, String descriptor) {
+        try {
+            for (ToolResolver.Resolved r : resolver.resolveClassFile(owner.getClassLoader(), owner.getName())) {
+                if (r.problem == null && r.tool != null && r.method.getName().equals(name)
+                        && r.method.getDescriptor().equals(descriptor)) {
+                    return r;
+                }
+            }
+        } catch (RuntimeException | LinkageError e) {
+            runtime.log().debug("could not read the tools of {} to answer its refused call: {}", owner.getName(), e);
+        }
+        return null;
     }
 
     /** A configured tool's method name, or a tool annotation on it: what fail-closed refuses. */

@@ -93,21 +93,9 @@ final class StatusReply {
         String tool = binding.toolName();
         ReturnShape shape = binding.shape();
         try {
-            switch (shape) {
-                case TEXT:
-                    frame.reply(AgentJson.mapper().writeValueAsString(payload(tool)));
-                    return;
-                case MAP:
-                case OBJECT:
-                    frame.reply(AgentJson.mapper().convertValue(payload(tool), Map.class));
-                    return;
-                case JACKSON2_NODE:
-                case JACKSON3_NODE:
-                    frame.reply(HostJackson.readTree(owner.getClassLoader(), shape == ReturnShape.JACKSON3_NODE,
-                            AgentJson.mapper().writeValueAsString(payload(tool))));
-                    return;
-                default:
-                    break;
+            if (shape.carriesStatus()) {
+                frame.reply(asData(shape, tool, owner));
+                return;
             }
             if (carriesResult()) {
                 if (shape == ReturnShape.VOID) {
@@ -126,6 +114,35 @@ final class StatusReply {
             }
         }
         frame.replyThrowing(exception(tool, intentKey));
+    }
+
+    /**
+     * This reply where no call frame exists (a tool method refused in its start trampoline, before its class is woven):
+     * the status as data where {@code shape} carries one, as for a woven call, else thrown as the agent-api exception.
+     */
+    Object answer(ReturnShape shape, String tool, Class<?> owner) {
+        if (shape.carriesStatus()) {
+            try {
+                return asData(shape, tool, owner);
+            } catch (Throwable conversionFailed) {
+                // the host's Jackson could not take it: the exception below says the same
+            }
+        }
+        throw exception(tool, null);
+    }
+
+    /** The status as the data a method of {@code shape} (one that {@link ReturnShape#carriesStatus carries it}) returns. */
+    private Object asData(ReturnShape shape, String tool, Class<?> owner) throws Throwable {
+        switch (shape) {
+            case TEXT:
+                return AgentJson.mapper().writeValueAsString(payload(tool));
+            case JACKSON2_NODE:
+            case JACKSON3_NODE:
+                return HostJackson.readTree(owner.getClassLoader(), shape == ReturnShape.JACKSON3_NODE,
+                        AgentJson.mapper().writeValueAsString(payload(tool)));
+            default:
+                return AgentJson.mapper().convertValue(payload(tool), Map.class);      // MAP, OBJECT
+        }
     }
 
     private RuntimeException exception(String tool, String intentKey) {

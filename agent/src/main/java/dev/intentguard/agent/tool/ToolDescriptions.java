@@ -7,9 +7,7 @@ import dev.intentguard.agent.key.KeyRecipe;
 import dev.intentguard.agent.tool.bind.ToolBinding;
 import dev.intentguard.agent.tool.bind.ToolDefinition;
 import dev.intentguard.agent.tool.bind.ToolResolver;
-import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.jar.asm.Type;
-import net.bytebuddy.pool.TypePool;
 import dev.intentguard.bridge.DescribeHooks;
 
 import java.lang.reflect.Method;
@@ -118,11 +116,7 @@ final class ToolDescriptions implements DescribeHooks {
 
     private void resolve(ClassLoader loader, String name, CompletableFuture<List<ToolResolver.Resolved>> into) {
         try {
-            ClassFileLocator locator = loader == null ? ClassFileLocator.ForClassLoader.ofBootLoader()
-                    : ClassFileLocator.ForClassLoader.of(loader);
-            TypePool pool = new TypePool.Default.WithLazyResolution(new TypePool.CacheProvider.Simple(), locator,
-                    TypePool.Default.ReaderMode.EXTENDED);
-            into.complete(resolver.resolve(pool.describe(name).resolve()));
+            into.complete(resolver.resolveClassFile(loader, name));
         } catch (Throwable t) {
             into.completeExceptionally(t);
         }

@@ -99,7 +99,8 @@ public final class ToolGuard {
         Dispatcher.install(new ToolDispatch(runtime, new NamedTools(runtime, catalog), weaving));
         if (deferred.pending()) {
             dev.intentguard.bridge.StartGuard.install(new StartReentry(runtime, weaving, instrumentation,
-                    catalog.guardedMethodNames(), ToolPlugin.markers(runtime.config().discover())));
+                    catalog.guardedMethodNames(), ToolPlugin.markers(runtime.config().discover()),
+                    new ToolResolver(catalog)));
         }
     }
 

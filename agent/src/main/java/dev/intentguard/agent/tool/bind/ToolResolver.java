@@ -14,6 +14,8 @@ import net.bytebuddy.description.method.ParameterDescription;
 import net.bytebuddy.description.method.ParameterList;
 import net.bytebuddy.description.type.TypeDefinition;
 import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.ClassFileLocator;
+import net.bytebuddy.pool.TypePool;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -66,6 +68,18 @@ public final class ToolResolver {
             this.shape = shape;
             this.problem = problem;
         }
+    }
+
+    /**
+     * The tools of class {@code name} as its weaving will find them, read from its class file through {@code loader} as
+     * the weaver reads it (a type pool, not the weaving machinery): for a class that is loaded but not woven yet.
+     */
+    public List<Resolved> resolveClassFile(ClassLoader loader, String name) {
+        ClassFileLocator locator = loader == null ? ClassFileLocator.ForClassLoader.ofBootLoader()
+                : ClassFileLocator.ForClassLoader.of(loader);
+        TypePool pool = new TypePool.Default.WithLazyResolution(new TypePool.CacheProvider.Simple(), locator,
+                TypePool.Default.ReaderMode.EXTENDED);
+        return resolve(pool.describe(name).resolve());
     }
 
     /** The tool methods a class declares (methods with bodies only: what can be instrumented). */

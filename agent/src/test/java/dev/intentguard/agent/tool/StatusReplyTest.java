@@ -1,0 +1,44 @@
+package dev.intentguard.agent.tool;
+
+import dev.intentguard.agent.tool.bind.ReturnShape;
+import dev.intentguard.api.ToolDisabledException;
+import dev.intentguard.api.ToolStatus;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/**
+ * A reply answered where no call frame exists (a tool refused in its start trampoline): as data to the return types a
+ * model reads, as the agent-api exception to the others, like a woven call's reply.
+ */
+class StatusReplyTest {
+    private static final StatusReply DISABLED = StatusReply.of(ToolStatus.DISABLED);
+
+    @Test
+    void aTextToolGetsTheStatusAsJson() {
+        assertEquals("{\"status\":\"disabled\",\"tool\":\"refund\",\"message\":\"" + ToolStatus.DISABLED.instruction("refund")
+                + "\"}", DISABLED.answer(ReturnShape.TEXT, "refund", StatusReplyTest.class));
+    }
+
+    @Test
+    void aMapOrObjectToolGetsTheStatusAsAMap() {
+        for (ReturnShape shape : new ReturnShape[] {ReturnShape.MAP, ReturnShape.OBJECT}) {
+            Map<?, ?> reply = (Map<?, ?>) DISABLED.answer(shape, "refund", StatusReplyTest.class);
+            assertEquals("disabled", reply.get("status"));
+            assertEquals("refund", reply.get("tool"));
+            assertEquals(ToolStatus.DISABLED.instruction("refund"), reply.get("message"));
+        }
+    }
+
+    @Test
+    void anyOtherReturnTypeGetsTheException() {
+        for (ReturnShape shape : new ReturnShape[] {ReturnShape.VOID, ReturnShape.PRIMITIVE, ReturnShape.TYPED}) {
+            ToolDisabledException e = assertThrows(ToolDisabledException.class,
+                    () -> DISABLED.answer(shape, "refund", StatusReplyTest.class));
+            assertEquals("refund", e.tool());
+        }
+    }
+}
