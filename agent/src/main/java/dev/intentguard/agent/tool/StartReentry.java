@@ -9,6 +9,7 @@ import java.lang.instrument.Instrumentation;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -36,13 +37,19 @@ final class StartReentry implements StartGuard.Reentry {
     private final Set<String> guardedNames;
     /** The tool annotations (class names). */
     private final Set<String> markers;
-    private final ToolResolver resolver;
+    /** The tools of a class as its weaving will find them, read once per class (a refused call is often repeated). */
+    private final ClassValue<List<ToolResolver.Resolved>> resolvedByClass;
     private final AtomicBoolean unwovenLogged = new AtomicBoolean();
 
     StartReentry(ToolRuntime runtime, WeavingWait weaving, Instrumentation instrumentation, Set<String> guardedNames,
                  Set<String> markers, ToolResolver resolver) {
         this.runtime = runtime;
-        this.resolver = resolver;
+        this.resolvedByClass = new ClassValue<>() {
+            @Override
+            protected List<ToolResolver.Resolved> computeValue(Class<?> owner) {
+                return resolver.resolveClassFile(owner.getClassLoader(), owner.getName());
+            }
+        };
         this.weaving = weaving;
         this.instrumentation = instrumentation;
         this.guardedNames = guardedNames;
@@ -95,23 +102,27 @@ final class StartReentry implements StartGuard.Reentry {
         }
         if (tool && runtime.failClosed()) {
             ToolResolver.Resolved resolved = resolved(owner, name, descriptor);
-            if (resolved == null) {
-                throw new ToolDisabledException(owner.getName() + "#" + name, null, null);
+            String toolName = resolved == null || resolved.tool == null ? owner.getName() + "#" + name : resolved.tool.name();
+            if (resolved != null && resolved.shape != null && resolved.shape.carriesStatus()) {
+                Object reply = StatusReply.of(ToolStatus.DISABLED).answer(resolved.shape, toolName, owner);
+                if (returnable(owner, descriptor, reply)) {
+                    return reply;
+                }
             }
-            return StatusReply.of(ToolStatus.DISABLED).answer(resolved.shape, resolved.tool.name(), owner);
+            throw new ToolDisabledException(toolName, null, null);
         }
         return StartGuard.runUnwoven(method(owner, name, descriptor, self), args);
     }
 
     /**
-     * The method as the weaving would bind it (its tool's name, its return shape), read from its class file; {@code null}
-     * when it does not read as a bound tool (then the refusal is thrown: nothing says what the caller can take as data).
+     * The method as the weaving would find it (its tool, its return shape), read from its class file: bound, or with the
+     * problem that keeps it from being bound (woven all the same, such a call answers disabled too); {@code null} when it
+     * is not found (then the refusal is thrown: nothing says what the caller can take as data).
      */
     private ToolResolver.Resolved resolved(Class<?> owner, String name, String descriptor) {
         try {
-            for (ToolResolver.Resolved r : resolver.resolveClassFile(owner.getClassLoader(), owner.getName())) {
-                if (r.problem == null && r.tool != null && r.method.getName().equals(name)
-                        && r.method.getDescriptor().equals(descriptor)) {
+            for (ToolResolver.Resolved r : resolvedByClass.get(owner)) {
+                if (r.method != null && r.method.getName().equals(name) && r.method.getDescriptor().equals(descriptor)) {
                     return r;
                 }
             }
@@ -119,6 +130,15 @@ final class StartReentry implements StartGuard.Reentry {
             runtime.log().debug("could not read the tools of {} to answer its refused call: {}", owner.getName(), e);
         }
         return null;
+    }
+
+    /** Whether the prologue's cast to the method's return type takes {@code reply}: never a ClassCastException in the host. */
+    private static boolean returnable(Class<?> owner, String descriptor, Object reply) {
+        try {
+            return MethodType.fromMethodDescriptorString(descriptor, owner.getClassLoader()).returnType().isInstance(reply);
+        } catch (RuntimeException | LinkageError e) {
+            return false;
+        }
     }
 
     /** A configured tool's method name, or a tool annotation on it: what fail-closed refuses. */

@@ -136,12 +136,15 @@ final class StatusReply {
         switch (shape) {
             case TEXT:
                 return AgentJson.mapper().writeValueAsString(payload(tool));
+            case MAP:
+            case OBJECT:
+                return AgentJson.mapper().convertValue(payload(tool), Map.class);
             case JACKSON2_NODE:
             case JACKSON3_NODE:
-                return HostJackson.readTree(owner.getClassLoader(), shape == ReturnShape.JACKSON3_NODE,
+                return HostJackson.readTree(owner, shape == ReturnShape.JACKSON3_NODE,
                         AgentJson.mapper().writeValueAsString(payload(tool)));
             default:
-                return AgentJson.mapper().convertValue(payload(tool), Map.class);      // MAP, OBJECT
+                throw new IllegalArgumentException(shape + " carries no status");
         }
     }
 

@@ -35,7 +35,7 @@ public final class StartTrampoline {
     }
 
     /**
-     * The class file with the prologue in each method (not constructors, not abstract or native ones) that is named in
+     * The class file with the prologue in each method (not constructors, bridges, abstract or native ones) that is named in
      * {@code methodNames} or carries one of {@code annotations} (descriptors, {@code Lcom/example/Tool;}).
      * @return the new class file, the same array when no method qualifies, or {@code null} when the class cannot have
      *         it (a class file older than Java 5 cannot name its own class as a constant; one whose header ASM cannot
@@ -66,7 +66,9 @@ public final class StartTrampoline {
             @Override
             public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
                 MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
-                if (name.startsWith("<") || (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
+                // A bridge only calls the method it stands for, which has its own prologue (and the weaving binds that
+                // method, never the bridge: a bridge's prologue would refuse under a name and type the weaving has not).
+                if (name.startsWith("<") || (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE | Opcodes.ACC_BRIDGE)) != 0) {
                     return next;
                 }
                 return new Prologue(next, owner, access, name, descriptor, version >= Opcodes.V1_6,

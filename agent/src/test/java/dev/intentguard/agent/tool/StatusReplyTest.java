@@ -5,10 +5,13 @@ import dev.intentguard.api.ToolDisabledException;
 import dev.intentguard.api.ToolStatus;
 import org.junit.jupiter.api.Test;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A reply answered where no call frame exists (a tool refused in its start trampoline): as data to the return types a
@@ -40,5 +43,14 @@ class StatusReplyTest {
                     () -> DISABLED.answer(shape, "refund", StatusReplyTest.class));
             assertEquals("refund", e.tool());
         }
+    }
+
+    @Test
+    void aJsonNodeToolGetsANodeOfTheJacksonItsClassSeesAndNeverTheOtherGenerations() {
+        Object node = DISABLED.answer(ReturnShape.JACKSON2_NODE, "refund", StatusReplyTest.class);
+        assertTrue(node instanceof JsonNode, String.valueOf(node));
+        assertEquals("disabled", ((JsonNode) node).get("status").asText());
+        // Jackson 3 is not on this class path: the Jackson 2 reader made above must not answer for it
+        assertThrows(ToolDisabledException.class, () -> DISABLED.answer(ReturnShape.JACKSON3_NODE, "refund", StatusReplyTest.class));
     }
 }

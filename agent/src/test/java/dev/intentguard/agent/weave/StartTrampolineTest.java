@@ -35,7 +35,8 @@ class StartTrampolineTest {
         try (InputStream in = Target.class.getResourceAsStream("Target.class")) {
             original = in.readAllBytes();
         }
-        byte[] rewritten = StartTrampoline.insert(original, Set.of("refund", "touch", "countDown", "pair", "fails", "join"), Set.of(MARKED));
+        byte[] rewritten = StartTrampoline.insert(original, Set.of("refund", "touch", "countDown", "pair", "fails", "join", "apply"),
+                Set.of(MARKED));
         assertNotSame(original, rewritten);
         assertSame(original, StartTrampoline.insert(original, Set.of("nothing"), Set.of()), "no method qualifies: unchanged");
         assertSame(original, StartTrampoline.insert(original, Set.of(), Set.of("Lcom/example/Tool;")),
@@ -75,6 +76,13 @@ class StartTrampolineTest {
         entered.clear();
         assertEquals("a,b", call(c, null, "join", (Object) new String[] {"a", "b"}));
         assertEquals(List.of("join([Ljava/lang/String;)Ljava/lang/String;"), entered, "a static varargs method gets its array as it came");
+
+        entered.clear();
+        @SuppressWarnings("unchecked")
+        java.util.function.Function<String, String> f = (java.util.function.Function<String, String>) t;
+        assertEquals("p-z", f.apply("z"));
+        assertEquals(List.of("apply(Ljava/lang/String;)Ljava/lang/String;"), entered,
+                "called through its bridge, the method enters once, as itself: the bridge has no prologue");
     }
 
     private static Object call(Class<?> c, Object self, String name, Object... args) throws Exception {

@@ -1,9 +1,13 @@
 package dev.intentguard.agent.weave.trampoline;
 
 import java.io.IOException;
+import java.util.function.Function;
 
-/** Methods of every shape a tool may have, for {@code StartTrampolineTest}. */
-public class Target {
+/**
+ * Methods of every shape a tool may have, for {@code StartTrampolineTest}; {@link #apply} has a bridge
+ * ({@code apply(Object)}) that javac adds for the generic interface.
+ */
+public class Target implements Function<String, String> {
     /** The annotation that makes {@link #sum} a tool in the test (class retention, as many frameworks' are not). */
     public @interface Marked {
     }
@@ -49,5 +53,10 @@ public class Target {
 
     public String fails() throws IOException {
         throw new IOException("boom " + prefix);
+    }
+
+    @Override
+    public String apply(String s) {
+        return prefix + s;
     }
 }
