@@ -29,8 +29,9 @@ import java.util.concurrent.TimeUnit;
  * Children run on {@code -Dintentguard.bench.java=PATH/bin/java} if given, else on this JVM; with
  * {@code -Dintentguard.bench.agent.b=<jar>[:<jar>...]} more agent jars run in the same rounds (an A/B of two builds;
  * {@code agent_b}, {@code agent_c}...). Each {@code -Dintentguard.bench.other.NAME=OPTIONS} (JVM options separated by
- * spaces) adds a row NAME launched with those options instead of intentguard: a control such as
- * {@code target/transformer-only-agent.jar}, or another vendor's agent, for scale.
+ * spaces, none containing one; paths absolute, as children run in a temporary folder) adds a row NAME launched with
+ * those options instead of intentguard: a control such as {@code target/transformer-only-agent.jar}, or another
+ * vendor's agent, for scale.
  */
 public final class SpringBootStartup {
     private static final int WARM_UP_ROUNDS = 2;
@@ -71,8 +72,14 @@ public final class SpringBootStartup {
             int intentguardRows = names.size();
             for (String property : new java.util.TreeSet<>(System.getProperties().stringPropertyNames())) {
                 if (property.startsWith("intentguard.bench.other.")) {
-                    names.add(property.substring("intentguard.bench.other.".length()));
-                    commands.add(command(appJar, System.getProperty(property).trim().split("\\s+")));
+                    String name = property.substring("intentguard.bench.other.".length());
+                    String options = System.getProperty(property).trim();
+                    if (options.isEmpty() || names.contains(name)) {
+                        throw new IllegalArgumentException("-D" + property + ": give JVM options, and a name other than "
+                                + names);
+                    }
+                    names.add(name);
+                    commands.add(command(appJar, options.split("\\s+")));
                 }
             }
             List<List<double[]>> results = new ArrayList<>();
