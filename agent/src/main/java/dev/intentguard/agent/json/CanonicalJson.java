@@ -25,6 +25,15 @@ public final class CanonicalJson {
     }
 
     public static String of(Object value) {
+        if (value instanceof String) {
+            // The common key value: one array for the whole text when nothing in it needs escaping.
+            String s = (String) value;
+            if (firstToEscape(s) == s.length()) {
+                return '"' + s + '"';
+            }
+        } else if (value instanceof Long || value instanceof Integer) {
+            return value.toString();
+        }
         StringBuilder out = new StringBuilder(32);
         write(value, out);
         return out.toString();
@@ -140,7 +149,9 @@ public final class CanonicalJson {
 
     public static void string(String s, StringBuilder out) {
         out.append('"');
-        for (int i = 0; i < s.length(); i++) {
+        int plain = firstToEscape(s);
+        out.append(s, 0, plain);                    // the plain head at once, not char by char
+        for (int i = plain; i < s.length(); i++) {
             char c = s.charAt(i);
             switch (c) {
                 case '"':
@@ -167,5 +178,16 @@ public final class CanonicalJson {
             }
         }
         out.append('"');
+    }
+
+    /** The index of the first char {@link #string} escapes, or the length if there is none. */
+    private static int firstToEscape(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c == '"' || c == '\\') {
+                return i;
+            }
+        }
+        return s.length();
     }
 }

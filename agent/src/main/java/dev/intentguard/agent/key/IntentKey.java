@@ -3,7 +3,6 @@ package dev.intentguard.agent.key;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.Base64;
 
 /**
  * One business intent: {@code ig1:<tool>:<base64url SHA-256 of the canonical JSON of the key values>}.
@@ -12,7 +11,9 @@ import java.util.Base64;
  */
 public final class IntentKey {
     public static final String VERSION_PREFIX = "ig1:";
-    private static final Base64.Encoder BASE64URL = Base64.getUrlEncoder().withoutPadding();
+    /** RFC 4648's URL-safe alphabet, written without padding: what {@code Base64.getUrlEncoder().withoutPadding()} gives. */
+    private static final char[] BASE64URL_DIGITS =
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".toCharArray();
     private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(IntentKey::newDigest);
 
     private final String tool;
@@ -25,7 +26,24 @@ public final class IntentKey {
 
     /** The key of {@code tool} for the canonical JSON of its key values. */
     public static IntentKey of(String tool, String canonicalKeyJson) {
-        return new IntentKey(tool, VERSION_PREFIX + tool + ':' + BASE64URL.encodeToString(sha256(canonicalKeyJson)));
+        byte[] hash = sha256(canonicalKeyJson);
+        // One builder for the whole key (the encoder's array, its string and a concatenation were three copies).
+        StringBuilder key = new StringBuilder(VERSION_PREFIX.length() + tool.length() + 1 + 43)
+                .append(VERSION_PREFIX).append(tool).append(':');
+        int i = 0;
+        for (; i + 3 <= hash.length; i += 3) {
+            int bits = (hash[i] & 0xff) << 16 | (hash[i + 1] & 0xff) << 8 | (hash[i + 2] & 0xff);
+            key.append(BASE64URL_DIGITS[bits >>> 18]).append(BASE64URL_DIGITS[(bits >>> 12) & 0x3f])
+                    .append(BASE64URL_DIGITS[(bits >>> 6) & 0x3f]).append(BASE64URL_DIGITS[bits & 0x3f]);
+        }
+        if (i < hash.length) {                          // 32 bytes: two left, three digits, no padding
+            int bits = (hash[i] & 0xff) << 16 | (i + 1 < hash.length ? (hash[i + 1] & 0xff) << 8 : 0);
+            key.append(BASE64URL_DIGITS[bits >>> 18]).append(BASE64URL_DIGITS[(bits >>> 12) & 0x3f]);
+            if (i + 1 < hash.length) {
+                key.append(BASE64URL_DIGITS[(bits >>> 6) & 0x3f]);
+            }
+        }
+        return new IntentKey(tool, key.toString());
     }
 
     public static byte[] sha256(String text) {

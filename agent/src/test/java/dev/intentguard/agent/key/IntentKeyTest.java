@@ -44,6 +44,65 @@ class IntentKeyTest {
     }
 
     @Test
+    void theFingerprintAndAnEscapedKeyAreStableAcrossVersions() {
+        // Golden values: a stored intent's fingerprint must match its repeat's after an upgrade, or the repeat is
+        // rejected as the same intent with other details.
+        assertEquals("qtvWgdo7j29CfNsCTO48USBhXCZVAziFwaCVY2f3CK8=", java.util.Base64.getEncoder().encodeToString(
+                refund("8812", new BigDecimal("49.00"), "x").fingerprint()));
+        KeyRecipe.Keyed escaped = refund("88\"1\u00e9\u4e2d\n2", 49L, "x");
+        assertEquals("ig1:refund_order:CGYhmcaCXl1PuN-xVbNFvI3ifkNP9iw3XEKGYSTGWwM", escaped.key().value());
+        assertEquals("tKN6IPyEywtL8tT9mds0IhxPM4Gr0m9Ax5s9Rg9ty0Q=",
+                java.util.Base64.getEncoder().encodeToString(escaped.fingerprint()));
+        assertEquals("[\"88\\\"1\u00e9\u4e2d\\n2\",49]", escaped.keyJson());
+    }
+
+    @Test
+    void theKeyEncodesItsHashAsUnpaddedBase64url() {
+        java.util.Random random = new java.util.Random(42);
+        for (int i = 0; i < 500; i++) {
+            String json = "[\"" + Long.toHexString(random.nextLong()) + "\"," + i + "]";
+            assertEquals("ig1:t_" + i + ":" + java.util.Base64.getUrlEncoder().withoutPadding()
+                    .encodeToString(IntentKey.sha256(json)), IntentKey.of("t_" + i, json).value());
+        }
+    }
+
+    @Test
+    void stringsAreWrittenAsTheCharByCharEscapingWrote() {
+        java.util.Random random = new java.util.Random(7);
+        char[] alphabet = {'a', 'Z', '0', ' ', '"', '\\', '\n', '\r', '\t', '\u0000', '\u001f', '\u007f', '\u00e9', '\u4e2d',
+                '\ud83d', '\ude00', '/'};
+        for (int i = 0; i < 2_000; i++) {
+            StringBuilder s = new StringBuilder();
+            for (int n = random.nextInt(12); n > 0; n--) {
+                s.append(alphabet[random.nextInt(random.nextBoolean() ? 4 : alphabet.length)]);
+            }
+            String text = s.toString();
+            assertEquals(charByChar(text), CanonicalJson.of(text), text);
+            StringBuilder out = new StringBuilder("x");
+            CanonicalJson.string(text, out);
+            assertEquals("x" + charByChar(text), out.toString(), text);
+        }
+        assertEquals("123", CanonicalJson.of(123L));
+        assertEquals("-7", CanonicalJson.of(-7));
+    }
+
+    /** The escaping as CanonicalJson wrote it before its fast paths: one char at a time. */
+    private static String charByChar(String s) {
+        StringBuilder out = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"': out.append("\\\""); break;
+                case '\\': out.append("\\\\"); break;
+                case '\n': out.append("\\n"); break;
+                case '\r': out.append("\\r"); break;
+                case '\t': out.append("\\t"); break;
+                default: out.append(c < 0x20 ? String.format("\\u%04x", (int) c) : String.valueOf(c));
+            }
+        }
+        return out.append('"').toString();
+    }
+
+    @Test
     void numbersWithoutTrailingZerosAreOneIntent() {
         String k = refund("8812", new BigDecimal("49.00"), "a").key().value();
         assertEquals(k, refund("8812", new BigDecimal("49.0"), "b").key().value());
