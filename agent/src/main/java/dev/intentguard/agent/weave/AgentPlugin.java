@@ -40,7 +40,9 @@ public interface AgentPlugin {
      * client's key and resend check, an SDK's retry loop, the tool's scope carried to an executor, the socket watch).
      * Its classes that load while the application starts are woven once the start has settled, or when the first
      * guarded call begins, which waits for them ({@link DeferredWeaving}): the start does not pay Byte Buddy for them.
-     * A plugin whose code wraps tool calls (a retry framework's loop around a tool) is woven as its classes load.
+     * A retry framework's plugin is not call-scoped (its loop's decisions may follow a tool call rather than run inside
+     * one) but is left for later too ({@link #whileStarting}); a plugin whose code wraps the framework's own call of a
+     * tool (LangChain4j's, MCP's discovery) is woven as its classes load.
      */
     default boolean actsInsideToolCalls() {
         return false;

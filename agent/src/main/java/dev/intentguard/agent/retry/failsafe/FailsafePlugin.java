@@ -2,7 +2,7 @@ package dev.intentguard.agent.retry.failsafe;
 
 import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
-import dev.intentguard.agent.weave.ExactNamePlugin;
+import dev.intentguard.agent.retry.RetryFrameworkPlugin;
 import dev.intentguard.agent.weave.SupportedLibrary;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
@@ -29,7 +29,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * failure with another accessor ({@code getFailure}): they are left alone, and the HTTP guard refuses their resends.
  */
 @AutoService(AgentPlugin.class)
-public final class FailsafePlugin extends ExactNamePlugin {
+public final class FailsafePlugin extends RetryFrameworkPlugin {
     private static final Logger LOG = LoggerFactory.getLogger("intentguard");
 
     static final String EXECUTOR = "dev.failsafe.internal.RetryPolicyExecutor";

@@ -2,7 +2,7 @@ package dev.intentguard.agent.retry.resilience4j;
 
 import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
-import dev.intentguard.agent.weave.ExactNamePlugin;
+import dev.intentguard.agent.retry.RetryFrameworkPlugin;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
@@ -44,7 +44,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * published its retry event: its metrics count a retry that was not made.
  */
 @AutoService(AgentPlugin.class)
-public final class Resilience4jPlugin extends ExactNamePlugin {
+public final class Resilience4jPlugin extends RetryFrameworkPlugin {
     private static final Logger LOG = LoggerFactory.getLogger("intentguard");
 
     static final String CONTEXT = "io.github.resilience4j.retry.internal.RetryImpl$ContextImpl";

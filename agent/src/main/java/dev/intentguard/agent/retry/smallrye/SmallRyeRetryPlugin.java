@@ -2,7 +2,7 @@ package dev.intentguard.agent.retry.smallrye;
 
 import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
-import dev.intentguard.agent.weave.ExactNamePlugin;
+import dev.intentguard.agent.retry.RetryFrameworkPlugin;
 import dev.intentguard.agent.weave.SupportedLibrary;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.method.ParameterList;
@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * same key; under {@code same-key} every retry goes. Around a tool, each retry is answered from the intent store.
  */
 @AutoService(AgentPlugin.class)
-public final class SmallRyeRetryPlugin extends ExactNamePlugin {
+public final class SmallRyeRetryPlugin extends RetryFrameworkPlugin {
     private static final Logger LOG = LoggerFactory.getLogger("intentguard");
 
     static final String RETRY = "io.smallrye.faulttolerance.core.retry.Retry";

@@ -2,7 +2,7 @@ package dev.intentguard.agent.retry.springcore;
 
 import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
-import dev.intentguard.agent.weave.ExactNamePlugin;
+import dev.intentguard.agent.retry.RetryFrameworkPlugin;
 import dev.intentguard.agent.weave.SupportedLibrary;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
@@ -32,7 +32,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * {@code spring-retry} plugin.
  */
 @AutoService(AgentPlugin.class)
-public final class SpringCoreRetryPlugin extends ExactNamePlugin {
+public final class SpringCoreRetryPlugin extends RetryFrameworkPlugin {
     private static final Logger LOG = LoggerFactory.getLogger("intentguard");
 
     static final String DEFAULT_RETRY_POLICY = "org.springframework.core.retry.DefaultRetryPolicy";

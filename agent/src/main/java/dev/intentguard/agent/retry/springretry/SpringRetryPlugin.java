@@ -2,7 +2,7 @@ package dev.intentguard.agent.retry.springretry;
 
 import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
-import dev.intentguard.agent.weave.ExactNamePlugin;
+import dev.intentguard.agent.retry.RetryFrameworkPlugin;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
@@ -28,7 +28,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * without calling it is not covered.
  */
 @AutoService(AgentPlugin.class)
-public final class SpringRetryPlugin extends ExactNamePlugin {
+public final class SpringRetryPlugin extends RetryFrameworkPlugin {
     private static final Logger LOG = LoggerFactory.getLogger("intentguard");
 
     static final String RETRY_TEMPLATE = "org.springframework.retry.support.RetryTemplate";
