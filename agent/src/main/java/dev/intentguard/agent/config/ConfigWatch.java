@@ -6,8 +6,6 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -25,7 +23,12 @@ public final class ConfigWatch {
 
     private final Path file;
     private final Consumer<AgentConfig> apply;
-    private byte[] digest;
+    /**
+     * The file's content as last applied: a config is a few kilobytes, so it is kept and compared whole rather than
+     * hashed (the first {@code MessageDigest} of a JVM sets up the security providers: ~25 ms of CPU while the
+     * application starts).
+     */
+    private byte[] content;
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "intentguard-config-watch");
         t.setDaemon(true);
@@ -35,7 +38,7 @@ public final class ConfigWatch {
     private ConfigWatch(Path file, Consumer<AgentConfig> apply) {
         this.file = file;
         this.apply = apply;
-        this.digest = digest(file);
+        this.content = read(file);
     }
 
     /** Starts watching {@code file}; {@code apply} receives each valid new version. */
@@ -46,11 +49,11 @@ public final class ConfigWatch {
     }
 
     void poll() {
-        byte[] now = digest(file);
-        if (now == null || Arrays.equals(now, digest)) {
+        byte[] now = read(file);
+        if (now == null || Arrays.equals(now, content)) {
             return;
         }
-        digest = now;
+        content = now;
         try {
             AgentConfig next = ConfigLoader.load(file);
             apply.accept(next);
@@ -65,13 +68,11 @@ public final class ConfigWatch {
         thread.shutdownNow();
     }
 
-    private static byte[] digest(Path file) {
+    private static byte[] read(Path file) {
         try {
-            return MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file));
+            return Files.readAllBytes(file);
         } catch (IOException e) {
             return null;            // being replaced, or gone for a moment: look again next time
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 }
