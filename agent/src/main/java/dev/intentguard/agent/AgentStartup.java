@@ -39,6 +39,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The agent core's entry, called by premain (or agentmain) inside the isolated loader. It reads and checks
@@ -129,6 +130,8 @@ public final class AgentStartup {
                 if (settings.source() != null) {
                     ConfigWatch.start(settings.source(), 1000, guard::reload);
                 }
+                Thread self = Thread.currentThread();
+                store.whenWanted(() -> LockSupport.unpark(self));   // a guarded call wakes the wait below
                 why = attached ? "attached to a running application" : testKit != null ? "test kit"
                         : StartSettling.await(weaver::lastClassSeen, store::wanted,
                                 StartSettling.QUIET_MILLIS, StartSettling.LONGEST_MILLIS).words;

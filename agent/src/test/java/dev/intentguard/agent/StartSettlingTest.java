@@ -5,6 +5,7 @@ import dev.intentguard.agent.store.StoreUnavailableException;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -35,13 +36,26 @@ class StartSettlingTest {
                 Thread.currentThread().interrupt();
             }
         });
+        Thread waiting = Thread.currentThread();
+        store.whenWanted(() -> LockSupport.unpark(waiting));
         call.start();
         long began = System.nanoTime();
-        // a class loads "now" at every look: the start never settles
-        StartSettling.Reason why = StartSettling.await(System::nanoTime, store::wanted, 200, 60_000);
+        // a class loads "now" at every look: the start never settles; between looks it waits the whole quiet time
+        StartSettling.Reason why = StartSettling.await(System::nanoTime, store::wanted, 5_000, 60_000);
+        long took = System.nanoTime() - began;
         call.join();
         assertEquals(StartSettling.Reason.NEEDED, why);
-        assertTrue(System.nanoTime() - began >= 400_000_000L, "not before the call asked");
+        assertTrue(took >= 400_000_000L, "not before the call asked");
+        assertTrue(took < 2_000_000_000L, "the call's ask woke the wait (it would have slept 5 s): " + took / 1_000_000 + " ms");
+    }
+
+    @Test
+    void aWakerRegisteredAfterACallAskedRunsAtOnce() {
+        StoreHandle store = StoreHandle.pending("test");
+        store.startWaiting(Duration.ofMillis(10));
+        AtomicLong woken = new AtomicLong();
+        store.whenWanted(woken::incrementAndGet);
+        assertEquals(1, woken.get());
     }
 
     @Test

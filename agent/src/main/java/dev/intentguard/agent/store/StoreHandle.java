@@ -28,6 +28,8 @@ public final class StoreHandle {
      * that no call waits longer than open-timeout in all, and later callers wait only for what is left of it.
      */
     private volatile long waitingSince;
+    /** Told when a caller first waits ({@link #whenWanted}): the thread that opens the store after the start. */
+    private volatile Runnable onWanted;
 
     private StoreHandle(String description) {
         this.description = description;
@@ -90,8 +92,24 @@ public final class StoreHandle {
         long now = System.currentTimeMillis();
         if (waitingSince == 0) {
             waitingSince = now;
+            Runnable wake = onWanted;
+            if (wake != null) {
+                wake.run();
+            }
         }
         return Math.max(0, waitingSince + timeout.toMillis() - now);
+    }
+
+    /**
+     * Runs {@code wake} when a caller first waits for the store, or at once if one has (it may run twice: it must
+     * bear that). Written before {@link #waitingSince} is read here, and read after it is written in
+     * {@link #startWaiting}, so that one of the two sees the other.
+     */
+    public void whenWanted(Runnable wake) {
+        onWanted = wake;
+        if (wanted()) {
+            wake.run();
+        }
     }
 
     /** Whether a caller has waited for the store (whoever opens it should not wait any longer). */
