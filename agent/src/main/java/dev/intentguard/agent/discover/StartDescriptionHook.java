@@ -10,10 +10,12 @@ import net.bytebuddy.jar.asm.Type;
 
 /**
  * A framework's tool-description method as it must work while the application starts, when its tool definitions are
- * built and Byte Buddy is not loaded yet: written with ASM alone, every return of the static method
- * {@code String name(java.lang.reflect.Method)} passes its value through {@link DescribeDispatch#describe}, as the
- * plugin's advice does once the class is woven after the start. No frame or member changes: the return value is swapped
- * under the method argument on the stack.
+ * built and Byte Buddy is not loaded yet: written with ASM alone, the description text of the static method
+ * {@code name(java.lang.reflect.Method)} passes through {@link DescribeDispatch#describe}, as the plugin's advice does
+ * once the class is woven after the start: every return of a {@code String} ({@link #insert}: Spring AI), or every
+ * value handed to the builder's {@code description(String)} ({@link #insertBeforeBuilderCall}: LangChain4j, whose
+ * method returns the built {@code ToolSpecification}). No frame or member changes: the text is swapped under the method
+ * argument on the stack.
  */
 public final class StartDescriptionHook {
     private static final String DESCRIPTOR = "(Ljava/lang/reflect/Method;)Ljava/lang/String;";
@@ -23,29 +25,69 @@ public final class StartDescriptionHook {
 
     /** The class file with the hook in {@code method}, or the same array when it has no such static method. */
     public static byte[] insert(byte[] classFile, String method) {
+        byte[] hooked = rewrite(classFile, method, DESCRIPTOR, false, (next, found) -> new MethodVisitor(Opcodes.ASM9, next) {
+            @Override
+            public void visitInsn(int opcode) {
+                if (opcode == Opcodes.ARETURN) {
+                    found[0] = true;
+                    passThroughDescribe(mv);
+                }
+                super.visitInsn(opcode);
+            }
+        });
+        return hooked == null ? classFile : hooked;
+    }
+
+    /**
+     * The class file with every {@code builder.description(String)} call ({@code builder} of class
+     * {@code builderInternalName}) in the static method {@code method(java.lang.reflect.Method)} given the described
+     * text; {@code null} when there is no such call (a framework version shaped otherwise: weave it now instead).
+     */
+    public static byte[] insertBeforeBuilderCall(byte[] classFile, String method, String builderInternalName) {
+        String setter = "(Ljava/lang/String;)L" + builderInternalName + ";";
+        return rewrite(classFile, method, "(Ljava/lang/reflect/Method;)", true, (next, found) -> new MethodVisitor(Opcodes.ASM9, next) {
+            @Override
+            public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+                if (opcode == Opcodes.INVOKEVIRTUAL && owner.equals(builderInternalName) && name.equals("description")
+                        && descriptor.equals(setter)) {
+                    found[0] = true;
+                    passThroughDescribe(mv);
+                }
+                super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+            }
+        });
+    }
+
+    /** The text on top of the stack, described: the method argument under it, then the bridge. */
+    private static void passThroughDescribe(MethodVisitor mv) {
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitInsn(Opcodes.SWAP);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(DescribeDispatch.class),
+                "describe", "(Ljava/lang/reflect/Method;Ljava/lang/String;)Ljava/lang/String;", false);
+    }
+
+    /** What a hook does to one method's code: wraps the writer's visitor, sets {@code found[0]} where it hooks. */
+    private interface Hook {
+        MethodVisitor wrap(MethodVisitor next, boolean[] found);
+    }
+
+    /**
+     * {@code classFile} with {@code hook} in the static method {@code method} whose descriptor is {@code descriptor} (or
+     * starts with it, when {@code prefix}); {@code null} when the hook found nothing to change.
+     */
+    private static byte[] rewrite(byte[] classFile, String method, String descriptor, boolean prefix, Hook hook) {
         ClassReader reader = new ClassReader(classFile);
         ClassWriter writer = new ClassWriter(reader, 0);
         boolean[] found = new boolean[1];
         reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
             @Override
-            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
-                MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
-                if (!name.equals(method) || !descriptor.equals(DESCRIPTOR) || (access & Opcodes.ACC_STATIC) == 0) {
+            public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
+                MethodVisitor next = super.visitMethod(access, name, desc, signature, exceptions);
+                if (!name.equals(method) || (access & Opcodes.ACC_STATIC) == 0
+                        || !(prefix ? desc.startsWith(descriptor) : desc.equals(descriptor))) {
                     return next;
                 }
-                found[0] = true;
-                return new MethodVisitor(Opcodes.ASM9, next) {
-                    @Override
-                    public void visitInsn(int opcode) {
-                        if (opcode == Opcodes.ARETURN) {
-                            super.visitVarInsn(Opcodes.ALOAD, 0);
-                            super.visitInsn(Opcodes.SWAP);
-                            super.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(DescribeDispatch.class),
-                                    "describe", "(Ljava/lang/reflect/Method;Ljava/lang/String;)Ljava/lang/String;", false);
-                        }
-                        super.visitInsn(opcode);
-                    }
-
+                return new MethodVisitor(Opcodes.ASM9, hook.wrap(next, found)) {
                     @Override
                     public void visitMaxs(int maxStack, int maxLocals) {
                         super.visitMaxs(maxStack + 1, maxLocals);
@@ -53,6 +95,6 @@ public final class StartDescriptionHook {
                 };
             }
         }, 0);
-        return found[0] ? writer.toByteArray() : classFile;
+        return found[0] ? writer.toByteArray() : null;
     }
 }

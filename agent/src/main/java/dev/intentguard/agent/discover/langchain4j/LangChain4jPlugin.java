@@ -3,8 +3,12 @@ package dev.intentguard.agent.discover.langchain4j;
 import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.discover.FrameworkPlugin;
+import dev.intentguard.agent.discover.StartDescriptionHook;
+import dev.intentguard.agent.weave.StartTrampoline;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
+
+import java.util.Set;
 
 import static net.bytebuddy.matcher.ElementMatchers.isStatic;
 import static net.bytebuddy.matcher.ElementMatchers.named;
@@ -40,6 +44,27 @@ public final class LangChain4jPlugin extends FrameworkPlugin {
     @Override
     public String name() {
         return "langchain4j";
+    }
+
+    /**
+     * While the application starts: the two executors get a {@link StartTrampoline} (a tool run then waits for the
+     * weaving and enters them again, woven), and {@code toolSpecificationFrom}, which AI services call as they are built
+     * during the start, gives its builder the described text ({@link StartDescriptionHook}); a version without that
+     * builder call is woven now.
+     */
+    @Override
+    public byte[] whileStarting(ClassLoader loader, String internalName, byte[] classFile) {
+        switch (internalName.replace('/', '.')) {
+            case TOOL_SERVICE:
+                return StartTrampoline.insert(classFile, Set.of("executeWithErrorHandling"), Set.of());
+            case DEFAULT_EXECUTOR:
+                return StartTrampoline.insert(classFile, Set.of("executeWithContext"), Set.of());
+            case SPECIFICATIONS:
+                return describe() ? StartDescriptionHook.insertBeforeBuilderCall(classFile, "toolSpecificationFrom",
+                        "dev/langchain4j/agent/tool/ToolSpecification$Builder") : classFile;
+            default:
+                return classFile;
+        }
     }
 
     @Override
