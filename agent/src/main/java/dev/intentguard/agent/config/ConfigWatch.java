@@ -6,6 +6,8 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -23,12 +25,7 @@ public final class ConfigWatch {
 
     private final Path file;
     private final Consumer<AgentConfig> apply;
-    /**
-     * The file's content as last applied: a config is a few kilobytes, so it is kept and compared whole rather than
-     * hashed (the first {@code MessageDigest} of a JVM sets up the security providers: ~25 ms of CPU while the
-     * application starts).
-     */
-    private byte[] content;
+    private byte[] digest;
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "intentguard-config-watch");
         t.setDaemon(true);
@@ -38,7 +35,7 @@ public final class ConfigWatch {
     private ConfigWatch(Path file, Consumer<AgentConfig> apply) {
         this.file = file;
         this.apply = apply;
-        this.content = read(file);
+        this.digest = digest(file);
     }
 
     /** Starts watching {@code file}; {@code apply} receives each valid new version. */
@@ -49,11 +46,11 @@ public final class ConfigWatch {
     }
 
     void poll() {
-        byte[] now = read(file);
-        if (now == null || Arrays.equals(now, content)) {
+        byte[] now = digest(file);
+        if (now == null || Arrays.equals(now, digest)) {
             return;
         }
-        content = now;
+        digest = now;
         try {
             AgentConfig next = ConfigLoader.load(file);
             apply.accept(next);
@@ -68,11 +65,19 @@ public final class ConfigWatch {
         thread.shutdownNow();
     }
 
-    private static byte[] read(Path file) {
+    /**
+     * A hash rather than the bytes kept whole, though either would do: the first {@code MessageDigest} of the JVM sets up
+     * its security providers (~25 ms of CPU), and this runs on the agent's init thread as the application starts, which
+     * usually needs them soon after (Spring Boot's first {@code SecureRandom}: 32-37 ms on a fresh JVM here); comparing
+     * bytes moved that work onto the application's main thread (docs/performance.md, eighth session).
+     */
+    private static byte[] digest(Path file) {
         try {
-            return Files.readAllBytes(file);
+            return MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file));
         } catch (IOException e) {
             return null;            // being replaced, or gone for a moment: look again next time
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
         }
     }
 }
