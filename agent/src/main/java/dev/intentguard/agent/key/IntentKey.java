@@ -30,19 +30,14 @@ public final class IntentKey {
         // One builder for the whole key (the encoder's array, its string and a concatenation were three copies).
         StringBuilder key = new StringBuilder(VERSION_PREFIX.length() + tool.length() + 1 + 43)
                 .append(VERSION_PREFIX).append(tool).append(':');
-        int i = 0;
-        for (; i + 3 <= hash.length; i += 3) {
+        for (int i = 0; i < 30; i += 3) {               // SHA-256: 32 bytes, ten groups of three...
             int bits = (hash[i] & 0xff) << 16 | (hash[i + 1] & 0xff) << 8 | (hash[i + 2] & 0xff);
             key.append(BASE64URL_DIGITS[bits >>> 18]).append(BASE64URL_DIGITS[(bits >>> 12) & 0x3f])
                     .append(BASE64URL_DIGITS[(bits >>> 6) & 0x3f]).append(BASE64URL_DIGITS[bits & 0x3f]);
         }
-        if (i < hash.length) {                          // 32 bytes: two left, three digits, no padding
-            int bits = (hash[i] & 0xff) << 16 | (i + 1 < hash.length ? (hash[i + 1] & 0xff) << 8 : 0);
-            key.append(BASE64URL_DIGITS[bits >>> 18]).append(BASE64URL_DIGITS[(bits >>> 12) & 0x3f]);
-            if (i + 1 < hash.length) {
-                key.append(BASE64URL_DIGITS[(bits >>> 6) & 0x3f]);
-            }
-        }
+        int last = (hash[30] & 0xff) << 16 | (hash[31] & 0xff) << 8;   // ...and two bytes: three digits, no padding
+        key.append(BASE64URL_DIGITS[last >>> 18]).append(BASE64URL_DIGITS[(last >>> 12) & 0x3f])
+                .append(BASE64URL_DIGITS[(last >>> 6) & 0x3f]);
         return new IntentKey(tool, key.toString());
     }
 

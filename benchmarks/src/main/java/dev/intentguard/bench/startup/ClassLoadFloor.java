@@ -57,7 +57,7 @@ public final class ClassLoadFloor {
         }
         Path work = Files.createTempDirectory("class-load-floor-");
         Map<String, Map<String, List<Double>>> ms = new LinkedHashMap<>();
-        Map<String, long[]> counts = new LinkedHashMap<>();
+        long[] n = new long[GROUPS.length];                    // what the JVM loaded without an agent, per group
         List<String> order = new ArrayList<>(configs.keySet());
         Random shuffle = new Random(11);
         for (int r = -1; r < rounds; r++) {                    // round -1 warms the page cache, not counted
@@ -84,15 +84,15 @@ public final class ClassLoadFloor {
                     if (f.length == 3) {
                         ms.computeIfAbsent(name, k -> new LinkedHashMap<>()).computeIfAbsent(f[0], k -> new ArrayList<>())
                                 .add(Long.parseLong(f[2]) / 1e6);
-                        counts.computeIfAbsent(name, k -> new long[GROUPS.length])[Arrays.asList(GROUPS).indexOf(f[0])] =
-                                Long.parseLong(f[1]);
+                        if (name.equals("none")) {
+                            n[Arrays.asList(GROUPS).indexOf(f[0])] = Long.parseLong(f[1]);
+                        }
                     }
                 }
             }
             System.err.println("round " + (r + 1) + " of " + rounds + " done");
         }
         System.out.printf("rounds %d, jars %s, JVM %s%n", rounds, jars, System.getProperty("java.version"));
-        long[] n = counts.get("none");
         System.out.printf("classes loaded per group: cds %d, jdk %d, app %d%n", n[0], n[1], n[2]);
         for (String group : GROUPS) {
             List<Double> base = ms.get("none").get(group);
@@ -109,7 +109,7 @@ public final class ClassLoadFloor {
                 Collections.sort(d);
                 int lo = Math.max(0, (int) Math.floor(d.size() / 2.0 - 0.98 * Math.sqrt(d.size())) - 1);
                 int hi = Math.min(d.size() - 1, (int) Math.ceil(d.size() / 2.0 + 0.98 * Math.sqrt(d.size())));
-                long classes = n[Arrays.asList(GROUPS).indexOf(group)];     // what the JVM loaded without an agent
+                long classes = n[Arrays.asList(GROUPS).indexOf(group)];
                 System.out.printf("  %-14s +%.1f ms [%+.1f, %+.1f] paired = %+.2f us per class [%+.2f, %+.2f] (%d classes)%n",
                         name, median(d), d.get(lo), d.get(hi), 1000 * median(d) / classes, 1000 * d.get(lo) / classes,
                         1000 * d.get(hi) / classes, classes);
