@@ -1,9 +1,11 @@
 package dev.intentguard.agent.discover;
 
+import dev.intentguard.bridge.AdviceBootstrap;
 import dev.intentguard.bridge.DescribeDispatch;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.ClassWriter;
+import net.bytebuddy.jar.asm.Handle;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
@@ -14,8 +16,9 @@ import net.bytebuddy.jar.asm.Type;
  * {@code name(java.lang.reflect.Method)} passes through {@link DescribeDispatch#describe}, as the plugin's advice does
  * once the class is woven after the start: every return of a {@code String} ({@link #insert}: Spring AI), or every
  * value handed to the builder's {@code description(String)} ({@link #insertBeforeBuilderCall}: LangChain4j, whose
- * method returns the built {@code ToolSpecification}). No frame or member changes: the text is swapped under the method
- * argument on the stack.
+ * method returns the built {@code ToolSpecification}), or the tool definition a call returns, handed to the plugin's
+ * own code ({@link #insertAfterCall}: MCP, whose tools are named, not methods). No frame or member changes: values are
+ * swapped on the stack.
  */
 public final class StartDescriptionHook {
     private static final String DESCRIPTOR = "(Ljava/lang/reflect/Method;)Ljava/lang/String;";
@@ -54,6 +57,44 @@ public final class StartDescriptionHook {
                     passThroughDescribe(mv);
                 }
                 super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+            }
+        });
+    }
+
+    /** A method called in the hooked code: owner (internal name), name and descriptor. */
+    public record Call(String owner, String name, String descriptor) {
+    }
+
+    /**
+     * The class file with the value each {@code call} returns in the static method {@code method} (whose descriptor
+     * starts with {@code descriptorPrefix}) handed first to {@code handler.describe}, a static method of the plugin's
+     * package taking and returning the call's type: called through {@link AdviceBootstrap}, in the plugin's own class
+     * loader, so it may use the framework's types. Its {@code null} keeps the value, and so does a link that failed (the
+     * call site answers {@code null}): {@code Objects.requireNonNullElse(described, value)}. {@code null} when there is
+     * no such call, or for a class file older than Java 7 (no {@code invokedynamic}): weave it now instead.
+     */
+    public static byte[] insertAfterCall(byte[] classFile, String method, String descriptorPrefix, Call call, String plugin,
+                                         String handler) {
+        if (new ClassReader(classFile).readShort(6) < Opcodes.V1_7) {
+            return null;
+        }
+        Type value = Type.getReturnType(call.descriptor());
+        Handle bootstrap = new Handle(Opcodes.H_INVOKESTATIC, Type.getInternalName(AdviceBootstrap.class), "bootstrap",
+                "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/invoke/MethodType;Ljava/lang/String;"
+                        + "Ljava/lang/String;)Ljava/lang/invoke/CallSite;", false);
+        return rewrite(classFile, method, descriptorPrefix, true, (next, found) -> new MethodVisitor(Opcodes.ASM9, next) {
+            @Override
+            public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+                super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+                if (owner.equals(call.owner()) && name.equals(call.name()) && descriptor.equals(call.descriptor())) {
+                    found[0] = true;
+                    mv.visitInsn(Opcodes.DUP);
+                    mv.visitInvokeDynamicInsn("describe", Type.getMethodDescriptor(value, value), bootstrap, plugin, handler);
+                    mv.visitInsn(Opcodes.SWAP);
+                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/util/Objects", "requireNonNullElse",
+                            "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", false);
+                    mv.visitTypeInsn(Opcodes.CHECKCAST, value.getInternalName());
+                }
             }
         });
     }

@@ -1,6 +1,7 @@
 package dev.intentguard.agent.tool;
 
 import dev.intentguard.agent.tool.bind.ToolResolver;
+import dev.intentguard.agent.weave.StartTrampoline;
 import dev.intentguard.api.ToolDisabledException;
 import dev.intentguard.api.ToolStatus;
 import dev.intentguard.bridge.StartGuard;
@@ -141,9 +142,12 @@ final class StartReentry implements StartGuard.Reentry {
         }
     }
 
-    /** A configured tool's method name, or a tool annotation on it: what fail-closed refuses. */
+    /**
+     * A configured tool's method name, a tool annotation on it, or a framework's method that runs tools by name (an MCP
+     * server's handler): what fail-closed refuses.
+     */
     private boolean mayBeTool(Class<?> owner, String name, String descriptor) {
-        if (guardedNames.contains(name)) {
+        if (guardedNames.contains(name) || StartTrampoline.runsTool(owner, name, descriptor)) {
             return true;
         }
         try {

@@ -42,8 +42,7 @@ public interface AgentPlugin {
      * guarded call begins, which waits for them ({@link DeferredWeaving}): the start does not pay Byte Buddy for them.
      * A retry framework's plugin is not call-scoped (its loop's decisions may follow a tool call rather than run inside
      * one) but is left for later too ({@link #whileStarting}); a plugin whose code wraps the framework's own call of a
-     * tool gives a trampoline for the start ({@link #whileStarting}: Spring AI's, LangChain4j's) or is woven as its
-     * classes load (MCP's).
+     * tool gives a trampoline for the start ({@link #whileStarting}: Spring AI's, LangChain4j's, MCP's).
      */
     default boolean actsInsideToolCalls() {
         return false;

@@ -88,6 +88,15 @@ public final class PluginContext {
     }
 
     /**
+     * Lets code the plugin writes without Byte Buddy (an ASM hook while the application starts) call its classes through
+     * {@link AdviceBootstrap}, as called advice does: its {@code invokedynamic} sites name the plugin, which the linker
+     * must know before the first of them runs.
+     */
+    public void linkCalledCode(AgentPlugin plugin) {
+        links.register(plugin);
+    }
+
+    /**
      * A class of {@code plugin}'s package loaded in the plugin's own class loader for {@code library} (the loader its
      * called advice gets): it may use the library's types as the application's loader sees them and the agent's classes.
      * For plugins that reach a library of the host without weaving it (the host's metrics).

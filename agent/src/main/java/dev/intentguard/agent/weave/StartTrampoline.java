@@ -13,6 +13,7 @@ import net.bytebuddy.jar.asm.Type;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The prologue a tool method gets while the application starts, written with ASM alone (a few dozen classes; Byte
@@ -31,6 +32,22 @@ public final class StartTrampoline {
     private static final String REENTER = "(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/String;Ljava/lang/Object;"
             + "[Ljava/lang/Object;)Ljava/lang/Object;";
 
+    /**
+     * Which methods of a class get the prologue, by their access flags, name and descriptor (a framework's synthetic
+     * lambda is found by its signature: its number is the compiler's, not the library's API).
+     */
+    @FunctionalInterface
+    public interface MethodChoice {
+        boolean wants(int access, String name, String descriptor);
+    }
+
+    /**
+     * Methods given the prologue that run a tool themselves, known by name rather than by a method of the tool's own (an
+     * MCP server's handler): {@code owner#name descriptor}, binary owner name. Should such a method run unwoven (the
+     * weaving late or failed), fail-closed refuses it as it refuses a tool method.
+     */
+    private static final Set<String> TOOL_ENTRIES = ConcurrentHashMap.newKeySet();
+
     private StartTrampoline() {
     }
 
@@ -42,6 +59,23 @@ public final class StartTrampoline {
      *         read); a class file ASM fails on further in throws, which the weaver catches (the class is woven now)
      */
     public static byte[] insert(byte[] classFile, Set<String> methodNames, Set<String> annotations) {
+        return insert(classFile, (access, name, descriptor) -> methodNames.contains(name), annotations, false);
+    }
+
+    /**
+     * The same for the methods {@code choice} wants; {@code runsTool}: each of them runs a tool (see
+     * {@link #runsTool}).
+     */
+    public static byte[] insert(byte[] classFile, MethodChoice choice, boolean runsTool) {
+        return insert(classFile, choice, Set.of(), runsTool);
+    }
+
+    /** Whether {@code owner.name descriptor} got the prologue as a method that runs a tool ({@link #insert(byte[], MethodChoice, boolean)}). */
+    public static boolean runsTool(Class<?> owner, String name, String descriptor) {
+        return !TOOL_ENTRIES.isEmpty() && TOOL_ENTRIES.contains(owner.getName() + "#" + name + descriptor);
+    }
+
+    private static byte[] insert(byte[] classFile, MethodChoice choice, Set<String> annotations, boolean runsTool) {
         ClassReader reader;
         try {
             reader = new ClassReader(classFile);
@@ -54,6 +88,7 @@ public final class StartTrampoline {
         }
         ClassWriter writer = new ClassWriter(0);
         boolean[] changed = new boolean[1];
+        List<String> entries = new ArrayList<>();
         reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
             private String owner;
 
@@ -71,11 +106,18 @@ public final class StartTrampoline {
                 if (name.startsWith("<") || (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE | Opcodes.ACC_BRIDGE)) != 0) {
                     return next;
                 }
-                return new Prologue(next, owner, access, name, descriptor, version >= Opcodes.V1_6,
-                        methodNames.contains(name), annotations, changed);
+                boolean chosen = choice.wants(access, name, descriptor);
+                if (chosen && runsTool) {
+                    entries.add(owner.replace('/', '.') + "#" + name + descriptor);
+                }
+                return new Prologue(next, owner, access, name, descriptor, version >= Opcodes.V1_6, chosen, annotations, changed);
             }
         }, ClassReader.EXPAND_FRAMES);
-        return changed[0] ? writer.toByteArray() : classFile;
+        if (!changed[0]) {
+            return classFile;
+        }
+        TOOL_ENTRIES.addAll(entries);
+        return writer.toByteArray();
     }
 
     /** Decides at the start of the code whether the method gets the prologue, then writes it. */

@@ -17,6 +17,7 @@ import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -83,6 +84,26 @@ class StartTrampolineTest {
         assertEquals("p-z", f.apply("z"));
         assertEquals(List.of("apply(Ljava/lang/String;)Ljava/lang/String;"), entered,
                 "called through its bridge, the method enters once, as itself: the bridge has no prologue");
+    }
+
+    @Test
+    void methodsChosenBySignatureAreRecordedAsRunningAToolWhenAskedOnly() throws Exception {
+        byte[] original;
+        try (InputStream in = Target.class.getResourceAsStream("Target.class")) {
+            original = in.readAllBytes();
+        }
+        String joinDescriptor = "([Ljava/lang/String;)Ljava/lang/String;";
+        String sumDescriptor = "(IJZCFSBD)J";
+        assertFalse(StartTrampoline.runsTool(Target.class, "join", joinDescriptor));
+        byte[] joinOnly = StartTrampoline.insert(original, (access, name, descriptor) -> (access & 0x0008) != 0
+                && descriptor.equals(joinDescriptor), true);
+        assertNotSame(original, joinOnly);
+        assertTrue(StartTrampoline.runsTool(Target.class, "join", joinDescriptor), "chosen by its signature, recorded");
+        assertFalse(StartTrampoline.runsTool(Target.class, "sum", sumDescriptor), "a static method not chosen");
+        assertNotSame(original, StartTrampoline.insert(original, (access, name, descriptor) -> descriptor.equals(sumDescriptor),
+                false));
+        assertFalse(StartTrampoline.runsTool(Target.class, "sum", sumDescriptor), "given the prologue, but not as a tool's runner");
+        assertSame(original, StartTrampoline.insert(original, (access, name, descriptor) -> false, true), "none chosen: unchanged");
     }
 
     private static Object call(Class<?> c, Object self, String name, Object... args) throws Exception {

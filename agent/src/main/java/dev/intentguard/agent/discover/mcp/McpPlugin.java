@@ -3,11 +3,14 @@ package dev.intentguard.agent.discover.mcp;
 import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.config.AgentConfig;
+import dev.intentguard.agent.discover.StartDescriptionHook;
+import dev.intentguard.agent.weave.StartTrampoline;
 import dev.intentguard.agent.weave.ExactNamePlugin;
 import dev.intentguard.agent.weave.PluginContext;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.matcher.ElementMatcher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,6 +41,12 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * {@code McpStatelessServerFeatures.AsyncToolSpecification}, with an {@code McpTransportContext} instead of the
  * exchange (no session).
  *
+ * <p>While the application starts (when Byte Buddy is not loaded yet) the four classes get a light rewrite instead:
+ * a {@link StartTrampoline} in the handler lambda (a tool called during the start waits for the weaving and runs
+ * woven), the call lambda and the sessions' request lambdas, and {@code fromSync} hands the {@code Tool} it wraps to
+ * {@link McpStartDescription} ({@link StartDescriptionHook#insertAfterCall}), so the servers built during the start
+ * list the described text.
+ *
  * <p>Not covered: tools registered as async ({@code AsyncToolSpecification} with a {@code Mono} handler: its work may
  * run on any thread, after the handler returned).
  */
@@ -58,6 +67,7 @@ public final class McpPlugin extends ExactNamePlugin {
     static final String JSONRPC_REQUEST = "io.modelcontextprotocol.spec.McpSchema$JSONRPCRequest";
     static final String REQUEST = "io.modelcontextprotocol.spec.McpSchema$CallToolRequest";
     static final String RESULT = "io.modelcontextprotocol.spec.McpSchema$CallToolResult";
+    static final String TOOL = "io.modelcontextprotocol.spec.McpSchema$Tool";
     static final String MONO = "reactor.core.publisher.Mono";
 
     private boolean active;
@@ -71,6 +81,44 @@ public final class McpPlugin extends ExactNamePlugin {
         super.start(context);
         AgentConfig config = context.config();
         active = config.discover().mcp() || config.tools().stream().anyMatch(t -> t.method() == null);
+        context.linkCalledCode(this);       // McpStartDescription, called from fromSync while the application starts
+    }
+
+    /** The start's rewrite (see the class comment); {@code null}, to weave now, for an SDK shaped otherwise. */
+    @Override
+    public byte[] whileStarting(ClassLoader loader, String internalName, byte[] classFile) {
+        String name = internalName.replace('/', '.');
+        if (name.equals(SESSION) || name.equals(STREAM)) {
+            String handle = name.equals(SESSION)
+                    ? descriptor(MONO, "io.modelcontextprotocol.server.McpRequestHandler", CONTEXT, JSONRPC_REQUEST, EXCHANGE)
+                    : descriptor(MONO, JSONRPC_REQUEST, "reactor.util.context.ContextView");
+            return StartTrampoline.insert(classFile, (access, method, descriptor) -> (access & Opcodes.ACC_PRIVATE) != 0
+                    && descriptor.equals(handle), false);
+        }
+        boolean stateless = name.equals(STATELESS_ASYNC_SPEC);
+        String syncSpec = stateless ? STATELESS_SYNC_SPEC : SYNC_SPEC;
+        String handler = descriptor(RESULT, syncSpec, stateless ? CONTEXT : EXCHANGE, REQUEST);
+        String makeCall = "(" + type(syncSpec) + "Z" + type(stateless ? CONTEXT : EXCHANGE) + type(REQUEST) + ")" + type(MONO);
+        int privateStatic = Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC;
+        byte[] forNow = StartTrampoline.insert(classFile, (access, method, descriptor) -> (access & privateStatic) == privateStatic
+                && descriptor.equals(handler), true);
+        forNow = forNow == null ? null : StartTrampoline.insert(forNow, (access, method, descriptor) ->
+                (access & privateStatic) == privateStatic && descriptor.equals(makeCall), false);
+        return forNow == null ? null : StartDescriptionHook.insertAfterCall(forNow, "fromSync", "(" + type(syncSpec) + "Z)",
+                new StartDescriptionHook.Call(syncSpec.replace('.', '/'), "tool", "()" + type(TOOL)), name(),
+                McpPlugin.class.getPackageName() + ".McpStartDescription");   // named, not loaded in the agent's loader
+    }
+
+    private static String type(String className) {
+        return "L" + className.replace('.', '/') + ";";
+    }
+
+    private static String descriptor(String returned, String... parameters) {
+        StringBuilder b = new StringBuilder("(");
+        for (String p : parameters) {
+            b.append(type(p));
+        }
+        return b.append(')').append(type(returned)).toString();
     }
 
     @Override
