@@ -40,7 +40,8 @@ final class StartReentry implements StartGuard.Reentry {
     private final Set<String> markers;
     /** The tools of a class as its weaving will find them, read once per class (a refused call is often repeated). */
     private final ClassValue<List<ToolResolver.Resolved>> resolvedByClass;
-    private final AtomicBoolean unwovenLogged = new AtomicBoolean();
+    private final AtomicBoolean unwovenToolLogged = new AtomicBoolean();
+    private final AtomicBoolean unwovenOtherLogged = new AtomicBoolean();
 
     StartReentry(ToolRuntime runtime, WeavingWait weaving, Instrumentation instrumentation, Set<String> guardedNames,
                  Set<String> markers, ToolResolver resolver) {
@@ -95,15 +96,18 @@ final class StartReentry implements StartGuard.Reentry {
     private Object unwoven(Class<?> owner, String name, String descriptor, Object self, Object[] args, boolean cameBack)
             throws Throwable {
         boolean tool = mayBeTool(owner, name, descriptor);
-        if (unwovenLogged.compareAndSet(false, true)) {
+        if ((tool ? unwovenToolLogged : unwovenOtherLogged).compareAndSet(false, true)) {
             runtime.log().error("{}#{} runs without its weaving ({}): {}", owner.getName(), name, cameBack
                     ? "its class could not be re-woven" : "the weaving did not come within store.open-timeout",
-                    tool && runtime.failClosed() ? "its calls answer disabled (on-error: fail-closed)"
-                            : "its calls run unguarded (on-error: fail-open); said once");
+                    !tool ? "it is not a tool itself and runs as it is (what its weaving adds: the audit's attribution); "
+                            + "said once for such methods"
+                            : runtime.failClosed() ? "its calls answer disabled (on-error: fail-closed); said once for tools"
+                            : "its calls run unguarded (on-error: fail-open); said once for tools");
         }
         if (tool && runtime.failClosed()) {
             ToolResolver.Resolved resolved = resolved(owner, name, descriptor);
-            String toolName = resolved == null || resolved.tool == null ? owner.getName() + "#" + name : resolved.tool.name();
+            String toolName = resolved == null || resolved.tool == null ? toolName(owner, name, descriptor, args)
+                    : resolved.tool.name();
             if (resolved != null && resolved.shape != null && resolved.shape.carriesStatus()) {
                 Object reply = StatusReply.of(ToolStatus.DISABLED).answer(resolved.shape, toolName, owner);
                 if (returnable(owner, descriptor, reply)) {
@@ -113,6 +117,22 @@ final class StartReentry implements StartGuard.Reentry {
             throw new ToolDisabledException(toolName, null, null);
         }
         return StartGuard.runUnwoven(method(owner, name, descriptor, self), args);
+    }
+
+    /** The tool a method runs by name (its {@link StartTrampoline.ToolRunner} says which), else the method itself. */
+    private static String toolName(Class<?> owner, String name, String descriptor, Object[] args) {
+        StartTrampoline.ToolRunner runner = StartTrampoline.toolRunner(owner, name, descriptor);
+        if (runner != null) {
+            try {
+                String named = runner.toolName(args);
+                if (named != null) {
+                    return named;
+                }
+            } catch (Exception | LinkageError e) {
+                // named after the method, below
+            }
+        }
+        return owner.getName() + "#" + name;
     }
 
     /**
@@ -147,7 +167,7 @@ final class StartReentry implements StartGuard.Reentry {
      * server's handler): what fail-closed refuses.
      */
     private boolean mayBeTool(Class<?> owner, String name, String descriptor) {
-        if (guardedNames.contains(name) || StartTrampoline.runsTool(owner, name, descriptor)) {
+        if (guardedNames.contains(name) || StartTrampoline.toolRunner(owner, name, descriptor) != null) {
             return true;
         }
         try {

@@ -12,6 +12,7 @@ import net.bytebuddy.jar.asm.Type;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -42,11 +43,19 @@ public final class StartTrampoline {
     }
 
     /**
-     * Methods given the prologue that run a tool themselves, known by name rather than by a method of the tool's own (an
-     * MCP server's handler): {@code owner#name descriptor}, binary owner name. Should such a method run unwoven (the
-     * weaving late or failed), fail-closed refuses it as it refuses a tool method.
+     * A method that runs a tool itself, known by name rather than by a method of the tool's own (an MCP server's handler):
+     * how to name the tool from the method's arguments, for the answer that refuses it.
      */
-    private static final Set<String> TOOL_ENTRIES = ConcurrentHashMap.newKeySet();
+    @FunctionalInterface
+    public interface ToolRunner {
+        String toolName(Object[] args) throws Exception;
+    }
+
+    /**
+     * The methods given the prologue as {@link ToolRunner}s, by {@code owner#name descriptor} (binary owner name). Should
+     * one run unwoven (the weaving late or failed), fail-closed refuses it as it refuses a tool method.
+     */
+    private static final Map<String, ToolRunner> TOOL_RUNNERS = new ConcurrentHashMap<>();
 
     private StartTrampoline() {
     }
@@ -59,23 +68,23 @@ public final class StartTrampoline {
      *         read); a class file ASM fails on further in throws, which the weaver catches (the class is woven now)
      */
     public static byte[] insert(byte[] classFile, Set<String> methodNames, Set<String> annotations) {
-        return insert(classFile, (access, name, descriptor) -> methodNames.contains(name), annotations, false);
+        return insert(classFile, (access, name, descriptor) -> methodNames.contains(name), annotations, null);
     }
 
     /**
-     * The same for the methods {@code choice} wants; {@code runsTool}: each of them runs a tool (see
-     * {@link #runsTool}).
+     * The same for the methods {@code choice} wants; {@code runner}: each of them runs a tool, so named ({@code null}:
+     * they do not).
      */
-    public static byte[] insert(byte[] classFile, MethodChoice choice, boolean runsTool) {
-        return insert(classFile, choice, Set.of(), runsTool);
+    public static byte[] insert(byte[] classFile, MethodChoice choice, ToolRunner runner) {
+        return insert(classFile, choice, Set.of(), runner);
     }
 
-    /** Whether {@code owner.name descriptor} got the prologue as a method that runs a tool ({@link #insert(byte[], MethodChoice, boolean)}). */
-    public static boolean runsTool(Class<?> owner, String name, String descriptor) {
-        return !TOOL_ENTRIES.isEmpty() && TOOL_ENTRIES.contains(owner.getName() + "#" + name + descriptor);
+    /** How {@code owner.name descriptor} names the tool it runs, if it got the prologue as a {@link ToolRunner}; else {@code null}. */
+    public static ToolRunner toolRunner(Class<?> owner, String name, String descriptor) {
+        return TOOL_RUNNERS.isEmpty() ? null : TOOL_RUNNERS.get(owner.getName() + "#" + name + descriptor);
     }
 
-    private static byte[] insert(byte[] classFile, MethodChoice choice, Set<String> annotations, boolean runsTool) {
+    private static byte[] insert(byte[] classFile, MethodChoice choice, Set<String> annotations, ToolRunner runner) {
         ClassReader reader;
         try {
             reader = new ClassReader(classFile);
@@ -88,7 +97,7 @@ public final class StartTrampoline {
         }
         ClassWriter writer = new ClassWriter(0);
         boolean[] changed = new boolean[1];
-        List<String> entries = new ArrayList<>();
+        List<String> runners = new ArrayList<>();
         reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
             private String owner;
 
@@ -107,8 +116,8 @@ public final class StartTrampoline {
                     return next;
                 }
                 boolean chosen = choice.wants(access, name, descriptor);
-                if (chosen && runsTool) {
-                    entries.add(owner.replace('/', '.') + "#" + name + descriptor);
+                if (chosen && runner != null) {
+                    runners.add(owner.replace('/', '.') + "#" + name + descriptor);
                 }
                 return new Prologue(next, owner, access, name, descriptor, version >= Opcodes.V1_6, chosen, annotations, changed);
             }
@@ -116,7 +125,9 @@ public final class StartTrampoline {
         if (!changed[0]) {
             return classFile;
         }
-        TOOL_ENTRIES.addAll(entries);
+        for (String method : runners) {
+            TOOL_RUNNERS.put(method, runner);
+        }
         return writer.toByteArray();
     }
 

@@ -17,7 +17,8 @@ import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -87,23 +88,26 @@ class StartTrampolineTest {
     }
 
     @Test
-    void methodsChosenBySignatureAreRecordedAsRunningAToolWhenAskedOnly() throws Exception {
+    void methodsChosenBySignatureAreRecordedAsToolRunnersWhenAskedOnly() throws Exception {
         byte[] original;
         try (InputStream in = Target.class.getResourceAsStream("Target.class")) {
             original = in.readAllBytes();
         }
         String joinDescriptor = "([Ljava/lang/String;)Ljava/lang/String;";
         String sumDescriptor = "(IJZCFSBD)J";
-        assertFalse(StartTrampoline.runsTool(Target.class, "join", joinDescriptor));
+        assertNull(StartTrampoline.toolRunner(Target.class, "join", joinDescriptor));
         byte[] joinOnly = StartTrampoline.insert(original, (access, name, descriptor) -> (access & 0x0008) != 0
-                && descriptor.equals(joinDescriptor), true);
+                && descriptor.equals(joinDescriptor), args -> "joined " + args.length);
         assertNotSame(original, joinOnly);
-        assertTrue(StartTrampoline.runsTool(Target.class, "join", joinDescriptor), "chosen by its signature, recorded");
-        assertFalse(StartTrampoline.runsTool(Target.class, "sum", sumDescriptor), "a static method not chosen");
+        StartTrampoline.ToolRunner runner = StartTrampoline.toolRunner(Target.class, "join", joinDescriptor);
+        assertNotNull(runner, "chosen by its signature, recorded");
+        assertEquals("joined 1", runner.toolName(new Object[] {new String[0]}));
+        assertNull(StartTrampoline.toolRunner(Target.class, "sum", sumDescriptor), "a static method not chosen");
         assertNotSame(original, StartTrampoline.insert(original, (access, name, descriptor) -> descriptor.equals(sumDescriptor),
-                false));
-        assertFalse(StartTrampoline.runsTool(Target.class, "sum", sumDescriptor), "given the prologue, but not as a tool's runner");
-        assertSame(original, StartTrampoline.insert(original, (access, name, descriptor) -> false, true), "none chosen: unchanged");
+                null));
+        assertNull(StartTrampoline.toolRunner(Target.class, "sum", sumDescriptor), "given the prologue, but not as a tool runner");
+        assertSame(original, StartTrampoline.insert(original, (access, name, descriptor) -> false, args -> "x"),
+                "none chosen: unchanged");
     }
 
     private static Object call(Class<?> c, Object self, String name, Object... args) throws Exception {

@@ -93,7 +93,7 @@ public final class McpPlugin extends ExactNamePlugin {
                     ? descriptor(MONO, "io.modelcontextprotocol.server.McpRequestHandler", CONTEXT, JSONRPC_REQUEST, EXCHANGE)
                     : descriptor(MONO, JSONRPC_REQUEST, "reactor.util.context.ContextView");
             return StartTrampoline.insert(classFile, (access, method, descriptor) -> (access & Opcodes.ACC_PRIVATE) != 0
-                    && descriptor.equals(handle), false);
+                    && descriptor.equals(handle), null);
         }
         boolean stateless = name.equals(STATELESS_ASYNC_SPEC);
         String syncSpec = stateless ? STATELESS_SYNC_SPEC : SYNC_SPEC;
@@ -101,12 +101,21 @@ public final class McpPlugin extends ExactNamePlugin {
         String makeCall = "(" + type(syncSpec) + "Z" + type(stateless ? CONTEXT : EXCHANGE) + type(REQUEST) + ")" + type(MONO);
         int privateStatic = Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC;
         byte[] forNow = StartTrampoline.insert(classFile, (access, method, descriptor) -> (access & privateStatic) == privateStatic
-                && descriptor.equals(handler), true);
+                && descriptor.equals(handler), McpPlugin::toolName);
         forNow = forNow == null ? null : StartTrampoline.insert(forNow, (access, method, descriptor) ->
-                (access & privateStatic) == privateStatic && descriptor.equals(makeCall), false);
+                (access & privateStatic) == privateStatic && descriptor.equals(makeCall), null);
         return forNow == null ? null : StartDescriptionHook.insertAfterCall(forNow, "fromSync", "(" + type(syncSpec) + "Z)",
                 new StartDescriptionHook.Call(syncSpec.replace('.', '/'), "tool", "()" + type(TOOL)), name(),
                 McpPlugin.class.getPackageName() + ".McpStartDescription");   // named, not loaded in the agent's loader
+    }
+
+    /**
+     * The tool a handler lambda runs: its first argument's {@code tool().name()}, read by reflection (the agent's loader
+     * does not see the SDK), for the answer that refuses a call during the start under fail-closed.
+     */
+    private static String toolName(Object[] args) throws ReflectiveOperationException {
+        Object tool = args[0].getClass().getMethod("tool").invoke(args[0]);
+        return (String) tool.getClass().getMethod("name").invoke(tool);
     }
 
     private static String type(String className) {

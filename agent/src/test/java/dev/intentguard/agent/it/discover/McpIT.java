@@ -155,6 +155,29 @@ class McpIT {
         assertTrue(r.tools.contains("refund Refunds an order."), r.tools.toString());
     }
 
+    /**
+     * A call made while the server starts waits for the weaving; with {@code store.open-timeout} far below the time the
+     * weaving takes, it goes on without it: under fail-closed the handler's start trampoline refuses it (the refund is not
+     * sent, the answer says disabled and names the tool), under fail-open it runs unguarded with one ERROR.
+     */
+    @Test
+    void aCallBeforeTheWeavingIsRefusedUnderFailClosedAndRunsUnderFailOpen() throws Exception {
+        String refund = "call|refund|{\"orderId\":\"W1\",\"amount\":3}";
+        Run closed = runWithStore("  open-timeout: 1ms\n", "on-error: fail-closed\n", refund);
+        assertEquals(0, closed.requests("slow", "refund").size(), "refused before the handler ran: " + closed);
+        List<String> answers = new ArrayList<>(closed.results("refund"));
+        answers.addAll(closed.errors("refund"));
+        assertEquals(1, answers.size(), closed.toString());
+        assertTrue(answers.get(0).contains("disabled") && answers.get(0).contains("refund"), "the answer says disabled, "
+                + "for the refund tool: " + answers);
+        assertEquals(1, closed.logLines("lambda$fromSync$", "runs without its weaving", "answer disabled"), closed.stderr);
+
+        Run open = runWithStore("  open-timeout: 1ms\n", "", refund);
+        assertEquals(1, open.requests("slow", "refund").size(), "fail-open: the call runs unguarded " + open);
+        assertEquals(Collections.singletonList(null), keys(open.requests("slow", "refund")));
+        assertEquals(1, open.logLines("runs without its weaving", "run unguarded (on-error: fail-open)"), open.stderr);
+    }
+
     @Test
     void statelessServerToolsAreGuardedToo() throws Exception {
         overHttp("stateless", false);
@@ -189,9 +212,14 @@ class McpIT {
     // ---------------------------------------------------------------------------------------------------------------
 
     private Run run(String configLines, String... script) throws Exception {
+        return runWithStore("", configLines, script);
+    }
+
+    /** {@code storeLines}: more lines of the {@code store:} section. */
+    private Run runWithStore(String storeLines, String configLines, String... script) throws Exception {
         Path config = dir.resolve("intentguard-" + runs.get() + ".yaml");
         Files.writeString(config, "store:\n  path: " + dir.resolve("store").resolve("intents.dat") + "\n  in-flight-wait: 10s\n"
-                + "http:\n  hosts: [127.0.0.1]\n" + configLines, StandardCharsets.UTF_8);
+                + storeLines + "http:\n  hosts: [127.0.0.1]\n" + configLines, StandardCharsets.UTF_8);
         return start(true, config, script);
     }
 
