@@ -96,32 +96,23 @@ public final class ClassLoadFloor {
         System.out.printf("classes loaded per group: cds %d, jdk %d, app %d%n", n[0], n[1], n[2]);
         for (String group : GROUPS) {
             List<Double> base = ms.get("none").get(group);
-            System.out.printf("%n%s: no agent median %.1f ms%n", group, median(base));
+            System.out.printf("%n%s: no agent median %.1f ms%n", group, MedianInterval.of(base).median);
             for (String name : configs.keySet()) {
                 if (name.equals("none")) {
                     continue;
                 }
                 List<Double> mine = ms.get(name).get(group);
-                List<Double> d = new ArrayList<>();
-                for (int i = 0; i < mine.size(); i++) {
-                    d.add(mine.get(i) - base.get(i));
+                double[] d = new double[mine.size()];
+                for (int i = 0; i < d.length; i++) {
+                    d[i] = mine.get(i) - base.get(i);
                 }
-                Collections.sort(d);
-                int lo = Math.max(0, (int) Math.floor(d.size() / 2.0 - 0.98 * Math.sqrt(d.size())) - 1);
-                int hi = Math.min(d.size() - 1, (int) Math.ceil(d.size() / 2.0 + 0.98 * Math.sqrt(d.size())));
+                MedianInterval m = MedianInterval.of(d);
                 long classes = n[Arrays.asList(GROUPS).indexOf(group)];
-                System.out.printf("  %-14s +%.1f ms [%+.1f, %+.1f] paired = %+.2f us per class [%+.2f, %+.2f] (%d classes)%n",
-                        name, median(d), d.get(lo), d.get(hi), 1000 * median(d) / classes, 1000 * d.get(lo) / classes,
-                        1000 * d.get(hi) / classes, classes);
+                System.out.printf("  %-14s %+.1f ms [%+.1f, %+.1f] paired = %+.2f us per class [%+.2f, %+.2f] (%d classes)%n",
+                        name, m.median, m.low, m.high, 1000 * m.median / classes, 1000 * m.low / classes,
+                        1000 * m.high / classes, classes);
             }
         }
-    }
-
-    private static double median(List<Double> values) {
-        List<Double> s = new ArrayList<>(values);
-        Collections.sort(s);
-        int m = s.size() / 2;
-        return s.size() % 2 == 1 ? s.get(m) : (s.get(m - 1) + s.get(m)) / 2;
     }
 
     /** The child: loads the three lists, printing "group classes nanos" for each. */

@@ -174,19 +174,16 @@ public final class SpringBootStartup {
     }
 
     private static void row(String what, List<double[]> without, List<double[]> with, int i) {
-        double[] a = column(without, i);
-        double[] b = column(with, i);
-        double ma = median(a);
-        double mb = median(b);
+        MedianInterval a = MedianInterval.of(column(without, i));
+        MedianInterval b = MedianInterval.of(column(with, i));
         // Rounds are interleaved, so the round's own difference takes out the machine's drift between rounds.
         double[] d = new double[Math.min(without.size(), with.size())];
         for (int k = 0; k < d.length; k++) {
             d[k] = with.get(k)[i] - without.get(k)[i];
         }
-        Arrays.sort(d);
-        System.out.printf(Locale.ROOT, "| %s | %.0f [%.0f, %.0f] | %.0f [%.0f, %.0f] | %+.0f (%+.1f%%) | %+.0f [%+.0f, %+.0f] |%n",
-                what, ma, ci(a)[0], ci(a)[1], mb, ci(b)[0], ci(b)[1], mb - ma, 100 * (mb - ma) / ma, median(d), ci(d)[0],
-                ci(d)[1]);
+        MedianInterval paired = MedianInterval.of(d);
+        System.out.printf(Locale.ROOT, "| %s | %s | %s | %+.0f (%+.1f%%) | %s |%n", what, a.format("%.0f"), b.format("%.0f"),
+                b.median - a.median, 100 * (b.median - a.median) / a.median, paired.format("%+.0f"));
     }
 
     private static double[] column(List<double[]> rows, int i) {
@@ -194,21 +191,7 @@ public final class SpringBootStartup {
         for (int k = 0; k < c.length; k++) {
             c[k] = rows.get(k)[i];
         }
-        Arrays.sort(c);
         return c;
-    }
-
-    private static double median(double[] sorted) {
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-    }
-
-    /** A 95% interval of the median from order statistics (normal approximation of the binomial). */
-    private static double[] ci(double[] sorted) {
-        int n = sorted.length;
-        int lo = (int) Math.max(0, Math.floor(n / 2.0 - 1.96 * Math.sqrt(n) / 2));
-        int hi = (int) Math.min(n - 1, Math.ceil(n / 2.0 + 1.96 * Math.sqrt(n) / 2) - 1);
-        return new double[] {sorted[lo], sorted[hi]};
     }
 
     private static String load() throws Exception {

@@ -105,15 +105,9 @@ public final class StartupReport {
         return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
     }
 
-    /** Median and a distribution-free 95% interval: order statistics n/2 -+ 1.96 sqrt(n)/2. */
+    /** Median and a distribution-free 95% interval ({@link MedianInterval}). */
     static String medianCi(double[] sorted) {
-        int n = sorted.length;
-        if (n == 0) {
-            return "-";
-        }
-        int lo = Math.max(0, (int) Math.floor(n / 2.0 - 1.96 * Math.sqrt(n) / 2));
-        int hi = Math.min(n - 1, (int) Math.ceil(n / 2.0 + 1.96 * Math.sqrt(n) / 2));
-        return String.format(Locale.ROOT, "%.1f [%.1f, %.1f]", percentile(sorted, 0.5), sorted[lo], sorted[hi]);
+        return sorted.length == 0 ? "-" : MedianInterval.of(sorted).format("%.1f");
     }
 
     /** Difference of medians (a - b) with a 95% percentile-bootstrap interval. */
