@@ -70,7 +70,8 @@ public final class StartDescriptionHook {
      * starts with {@code descriptorPrefix}) handed first to {@code handler.describe}, a static method of the plugin's
      * package taking and returning the call's type: called through {@link AdviceBootstrap}, in the plugin's own class
      * loader, so it may use the framework's types. Its {@code null} keeps the value, and so does a link that failed (the
-     * call site answers {@code null}): {@code Objects.requireNonNullElse(described, value)}. {@code null} when there is
+     * call site answers {@code null}): {@code Optional.ofNullable(described).orElse(value)}, which never throws, even for
+     * a {@code null} value (the framework's own check then reports it, as without the hook). {@code null} when there is
      * no such call, or for a class file older than Java 7 (no {@code invokedynamic}): weave it now instead.
      */
     public static byte[] insertAfterCall(byte[] classFile, String method, String descriptorPrefix, Call call, String plugin,
@@ -90,9 +91,11 @@ public final class StartDescriptionHook {
                     found[0] = true;
                     mv.visitInsn(Opcodes.DUP);
                     mv.visitInvokeDynamicInsn("describe", Type.getMethodDescriptor(value, value), bootstrap, plugin, handler);
+                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/util/Optional", "ofNullable",
+                            "(Ljava/lang/Object;)Ljava/util/Optional;", false);
                     mv.visitInsn(Opcodes.SWAP);
-                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/util/Objects", "requireNonNullElse",
-                            "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", false);
+                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/util/Optional", "orElse",
+                            "(Ljava/lang/Object;)Ljava/lang/Object;", false);
                     mv.visitTypeInsn(Opcodes.CHECKCAST, value.getInternalName());
                 }
             }

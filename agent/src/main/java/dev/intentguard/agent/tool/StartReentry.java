@@ -1,5 +1,7 @@
 package dev.intentguard.agent.tool;
 
+import dev.intentguard.agent.config.Effect;
+import dev.intentguard.agent.tool.bind.ToolBinding;
 import dev.intentguard.agent.tool.bind.ToolResolver;
 import dev.intentguard.agent.weave.StartTrampoline;
 import dev.intentguard.api.ToolDisabledException;
@@ -23,9 +25,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>The prologue stays in a method version that was not re-woven, so it keeps coming here after the start too: a thread
  * that entered the method just before its class was re-woven gets the woven version; a class whose re-weaving failed,
  * or that was defined too late for it, is re-woven here on the calling thread. If the method comes back unwoven all
- * the same, or the weaving did not come within {@code store.open-timeout}: a method that may be a guarded tool answers
- * {@code disabled} under fail-closed, as a woven call would (as data to a tool that returns text, a map or a JSON node,
- * else as {@link ToolDisabledException}); otherwise its body runs as it is, with one ERROR.
+ * the same, or the weaving did not come within {@code store.open-timeout}: a method that may be a guarded tool, or
+ * that runs a guarded tool by name (a {@link StartTrampoline.ToolRunner}: MCP's handler; a tool hinted read is not
+ * one, as woven), answers {@code disabled} under fail-closed, as a woven call would (as data to a tool that returns
+ * text, a map or a JSON node, else as {@link ToolDisabledException}); otherwise its body runs as it is, with one ERROR
+ * for tools and one for other methods.
  */
 final class StartReentry implements StartGuard.Reentry {
     /** The method this thread is entering again: if its prologue comes back here, it is not woven. */
@@ -40,12 +44,15 @@ final class StartReentry implements StartGuard.Reentry {
     private final Set<String> markers;
     /** The tools of a class as its weaving will find them, read once per class (a refused call is often repeated). */
     private final ClassValue<List<ToolResolver.Resolved>> resolvedByClass;
+    /** The tools frameworks register by name (MCP's), for a {@link StartTrampoline.ToolRunner}'s call. */
+    private final NamedTools namedTools;
     private final AtomicBoolean unwovenToolLogged = new AtomicBoolean();
     private final AtomicBoolean unwovenOtherLogged = new AtomicBoolean();
 
     StartReentry(ToolRuntime runtime, WeavingWait weaving, Instrumentation instrumentation, Set<String> guardedNames,
-                 Set<String> markers, ToolResolver resolver) {
+                 Set<String> markers, ToolResolver resolver, NamedTools namedTools) {
         this.runtime = runtime;
+        this.namedTools = namedTools;
         this.resolvedByClass = new ClassValue<>() {
             @Override
             protected List<ToolResolver.Resolved> computeValue(Class<?> owner) {
@@ -95,18 +102,31 @@ final class StartReentry implements StartGuard.Reentry {
 
     private Object unwoven(Class<?> owner, String name, String descriptor, Object self, Object[] args, boolean cameBack)
             throws Throwable {
-        boolean tool = mayBeTool(owner, name, descriptor);
+        StartTrampoline.ToolRunner runner = StartTrampoline.toolRunner(owner, name, descriptor);
+        String runs = null;             // the tool a runner runs, when it says
+        boolean tool;
+        if (runner != null) {
+            try {
+                StartTrampoline.NamedTool named = runner.tool(args);
+                ToolBinding binding = namedTools.binding(named.framework(), named.name(), named.hintedEffect());
+                tool = binding != null && binding.tool().effect() != Effect.READ;   // what its woven call would guard
+                runs = binding != null ? binding.toolName() : named.name();
+            } catch (Exception | LinkageError e) {
+                tool = true;            // cannot tell which tool: fail-closed refuses it
+            }
+        } else {
+            tool = mayBeTool(owner, name, descriptor);
+        }
         if ((tool ? unwovenToolLogged : unwovenOtherLogged).compareAndSet(false, true)) {
             runtime.log().error("{}#{} runs without its weaving ({}): {}", owner.getName(), name, cameBack
                     ? "its class could not be re-woven" : "the weaving did not come within store.open-timeout",
-                    !tool ? "it is not a tool itself and runs as it is (what its weaving adds: the audit's attribution); "
-                            + "said once for such methods"
+                    !tool ? "it is not a guarded tool itself and runs as it is; said once for such methods"
                             : runtime.failClosed() ? "its calls answer disabled (on-error: fail-closed); said once for tools"
                             : "its calls run unguarded (on-error: fail-open); said once for tools");
         }
         if (tool && runtime.failClosed()) {
-            ToolResolver.Resolved resolved = resolved(owner, name, descriptor);
-            String toolName = resolved == null || resolved.tool == null ? toolName(owner, name, descriptor, args)
+            ToolResolver.Resolved resolved = runner == null ? resolved(owner, name, descriptor) : null;
+            String toolName = runs != null ? runs : resolved == null || resolved.tool == null ? owner.getName() + "#" + name
                     : resolved.tool.name();
             if (resolved != null && resolved.shape != null && resolved.shape.carriesStatus()) {
                 Object reply = StatusReply.of(ToolStatus.DISABLED).answer(resolved.shape, toolName, owner);
@@ -117,22 +137,6 @@ final class StartReentry implements StartGuard.Reentry {
             throw new ToolDisabledException(toolName, null, null);
         }
         return StartGuard.runUnwoven(method(owner, name, descriptor, self), args);
-    }
-
-    /** The tool a method runs by name (its {@link StartTrampoline.ToolRunner} says which), else the method itself. */
-    private static String toolName(Class<?> owner, String name, String descriptor, Object[] args) {
-        StartTrampoline.ToolRunner runner = StartTrampoline.toolRunner(owner, name, descriptor);
-        if (runner != null) {
-            try {
-                String named = runner.toolName(args);
-                if (named != null) {
-                    return named;
-                }
-            } catch (Exception | LinkageError e) {
-                // named after the method, below
-            }
-        }
-        return owner.getName() + "#" + name;
     }
 
     /**
@@ -162,12 +166,9 @@ final class StartReentry implements StartGuard.Reentry {
         }
     }
 
-    /**
-     * A configured tool's method name, a tool annotation on it, or a framework's method that runs tools by name (an MCP
-     * server's handler): what fail-closed refuses.
-     */
+    /** A configured tool's method name, or a tool annotation on it: what fail-closed refuses. */
     private boolean mayBeTool(Class<?> owner, String name, String descriptor) {
-        if (guardedNames.contains(name) || StartTrampoline.toolRunner(owner, name, descriptor) != null) {
+        if (guardedNames.contains(name)) {
             return true;
         }
         try {

@@ -96,11 +96,12 @@ public final class ToolGuard {
      */
     public void connect(DeferredWeaving deferred, java.lang.instrument.Instrumentation instrumentation) {
         WeavingWait weaving = new WeavingWait(runtime, deferred);
-        Dispatcher.install(new ToolDispatch(runtime, new NamedTools(runtime, catalog), weaving));
+        NamedTools named = new NamedTools(runtime, catalog);
+        Dispatcher.install(new ToolDispatch(runtime, named, weaving));
         if (deferred.pending()) {
             dev.intentguard.bridge.StartGuard.install(new StartReentry(runtime, weaving, instrumentation,
                     catalog.guardedMethodNames(), ToolPlugin.markers(runtime.config().discover()),
-                    new ToolResolver(catalog)));
+                    new ToolResolver(catalog), named));
         }
     }
 

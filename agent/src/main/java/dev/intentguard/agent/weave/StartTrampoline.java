@@ -44,11 +44,16 @@ public final class StartTrampoline {
 
     /**
      * A method that runs a tool itself, known by name rather than by a method of the tool's own (an MCP server's handler):
-     * how to name the tool from the method's arguments, for the answer that refuses it.
+     * which tool a call of it runs, read from its arguments, so that a call that goes on without the weaving is refused
+     * under fail-closed when the woven call would be.
      */
     @FunctionalInterface
     public interface ToolRunner {
-        String toolName(Object[] args) throws Exception;
+        NamedTool tool(Object[] args) throws Exception;
+    }
+
+    /** A tool as a framework names it: its framework, name and the effect its author hints ({@code read}, {@code idempotent} or {@code null}). */
+    public record NamedTool(String framework, String name, String hintedEffect) {
     }
 
     /**
@@ -72,14 +77,14 @@ public final class StartTrampoline {
     }
 
     /**
-     * The same for the methods {@code choice} wants; {@code runner}: each of them runs a tool, so named ({@code null}:
-     * they do not).
+     * The same for the methods {@code choice} wants; {@code runner}: each of them runs a tool, which it tells
+     * ({@code null}: they do not).
      */
     public static byte[] insert(byte[] classFile, MethodChoice choice, ToolRunner runner) {
         return insert(classFile, choice, Set.of(), runner);
     }
 
-    /** How {@code owner.name descriptor} names the tool it runs, if it got the prologue as a {@link ToolRunner}; else {@code null}. */
+    /** How {@code owner.name descriptor} tells the tool it runs, if it got the prologue as a {@link ToolRunner}; else {@code null}. */
     public static ToolRunner toolRunner(Class<?> owner, String name, String descriptor) {
         return TOOL_RUNNERS.isEmpty() ? null : TOOL_RUNNERS.get(owner.getName() + "#" + name + descriptor);
     }

@@ -95,19 +95,18 @@ class StartTrampolineTest {
         }
         String joinDescriptor = "([Ljava/lang/String;)Ljava/lang/String;";
         String sumDescriptor = "(IJZCFSBD)J";
-        assertNull(StartTrampoline.toolRunner(Target.class, "join", joinDescriptor));
         byte[] joinOnly = StartTrampoline.insert(original, (access, name, descriptor) -> (access & 0x0008) != 0
-                && descriptor.equals(joinDescriptor), args -> "joined " + args.length);
+                && descriptor.equals(joinDescriptor), args -> new StartTrampoline.NamedTool("test", "joined " + args.length, null));
         assertNotSame(original, joinOnly);
         StartTrampoline.ToolRunner runner = StartTrampoline.toolRunner(Target.class, "join", joinDescriptor);
         assertNotNull(runner, "chosen by its signature, recorded");
-        assertEquals("joined 1", runner.toolName(new Object[] {new String[0]}));
+        assertEquals(new StartTrampoline.NamedTool("test", "joined 1", null), runner.tool(new Object[] {new String[0]}));
         assertNull(StartTrampoline.toolRunner(Target.class, "sum", sumDescriptor), "a static method not chosen");
         assertNotSame(original, StartTrampoline.insert(original, (access, name, descriptor) -> descriptor.equals(sumDescriptor),
                 null));
         assertNull(StartTrampoline.toolRunner(Target.class, "sum", sumDescriptor), "given the prologue, but not as a tool runner");
-        assertSame(original, StartTrampoline.insert(original, (access, name, descriptor) -> false, args -> "x"),
-                "none chosen: unchanged");
+        assertSame(original, StartTrampoline.insert(original, (access, name, descriptor) -> false,
+                args -> new StartTrampoline.NamedTool("test", "x", null)), "none chosen: unchanged");
     }
 
     private static Object call(Class<?> c, Object self, String name, Object... args) throws Exception {

@@ -4,13 +4,16 @@ import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.agent.discover.StartDescriptionHook;
+import dev.intentguard.agent.weave.StartCalls;
 import dev.intentguard.agent.weave.StartTrampoline;
+import dev.intentguard.bridge.CallIds;
 import dev.intentguard.agent.weave.ExactNamePlugin;
 import dev.intentguard.agent.weave.PluginContext;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.Type;
 import net.bytebuddy.matcher.ElementMatcher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,11 +44,9 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * {@code McpStatelessServerFeatures.AsyncToolSpecification}, with an {@code McpTransportContext} instead of the
  * exchange (no session).
  *
- * <p>While the application starts (when Byte Buddy is not loaded yet) the four classes get a light rewrite instead:
- * a {@link StartTrampoline} in the handler lambda (a tool called during the start waits for the weaving and runs
- * woven), the call lambda and the sessions' request lambdas, and {@code fromSync} hands the {@code Tool} it wraps to
- * {@link McpStartDescription} ({@link StartDescriptionHook#insertAfterCall}), so the servers built during the start
- * list the described text.
+ * <p>While the application starts (when Byte Buddy is not loaded yet) these classes get a light rewrite instead
+ * ({@link #whileStarting}): a tool called during the start waits for the weaving in its handler lambda, the servers
+ * built during the start list the described text, and the request ids reach the audit.
  *
  * <p>Not covered: tools registered as async ({@code AsyncToolSpecification} with a {@code Mono} handler: its work may
  * run on any thread, after the handler returned).
@@ -68,6 +69,7 @@ public final class McpPlugin extends ExactNamePlugin {
     static final String REQUEST = "io.modelcontextprotocol.spec.McpSchema$CallToolRequest";
     static final String RESULT = "io.modelcontextprotocol.spec.McpSchema$CallToolResult";
     static final String TOOL = "io.modelcontextprotocol.spec.McpSchema$Tool";
+    private static final String CALL_IDS = Type.getInternalName(CallIds.class);
     static final String MONO = "reactor.core.publisher.Mono";
 
     private boolean active;
@@ -84,38 +86,71 @@ public final class McpPlugin extends ExactNamePlugin {
         context.linkCalledCode(this);       // McpStartDescription, called from fromSync while the application starts
     }
 
-    /** The start's rewrite (see the class comment); {@code null}, to weave now, for an SDK shaped otherwise. */
+    /**
+     * The start's rewrite; an SDK without the handler lambda or {@code fromSync}'s shape is woven now ({@code null}):
+     * <ul>
+     *   <li>the handler lambda gets a {@link StartTrampoline}: a tool called during the start waits for the weaving there,
+     *       on the thread that runs sync tools, and runs woven;</li>
+     *   <li>{@code fromSync} hands the {@code Tool} it wraps to {@link McpStartDescription}
+     *       ({@link StartDescriptionHook#insertAfterCall});</li>
+     *   <li>the sessions' request lambdas and the call lambda carry the JSON-RPC request id as their advice does
+     *       ({@link StartCalls}), without waiting for the weaving: they run on the transport's threads (a Netty event
+     *       loop under WebFlux).</li>
+     * </ul>
+     */
     @Override
     public byte[] whileStarting(ClassLoader loader, String internalName, byte[] classFile) {
         String name = internalName.replace('/', '.');
         if (name.equals(SESSION) || name.equals(STREAM)) {
-            String handle = name.equals(SESSION)
+            boolean session = name.equals(SESSION);
+            String handle = session
                     ? descriptor(MONO, "io.modelcontextprotocol.server.McpRequestHandler", CONTEXT, JSONRPC_REQUEST, EXCHANGE)
                     : descriptor(MONO, JSONRPC_REQUEST, "reactor.util.context.ContextView");
-            return StartTrampoline.insert(classFile, (access, method, descriptor) -> (access & Opcodes.ACC_PRIVATE) != 0
-                    && descriptor.equals(handle), null);
+            int request = session ? 3 : 1;          // its slot: after this and the arguments before it
+            return StartCalls.insert(classFile, (access, method, descriptor) -> (access & Opcodes.ACC_STATIC) == 0
+                    && (access & Opcodes.ACC_PRIVATE) != 0 && descriptor.equals(handle), mv -> {
+                        mv.visitVarInsn(Opcodes.ALOAD, request);
+                        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, JSONRPC_REQUEST.replace('.', '/'), "id", "()Ljava/lang/Object;", false);
+                        mv.visitMethodInsn(Opcodes.INVOKESTATIC, CALL_IDS, "begin", "(Ljava/lang/Object;)Ljava/lang/String;", false);
+                        mv.visitInsn(Opcodes.POP);      // nothing nests here: end(null) below restores what was
+                    }, mv -> {
+                        mv.visitInsn(Opcodes.ACONST_NULL);
+                        mv.visitMethodInsn(Opcodes.INVOKESTATIC, CALL_IDS, "end", "(Ljava/lang/String;)V", false);
+                    });
         }
         boolean stateless = name.equals(STATELESS_ASYNC_SPEC);
         String syncSpec = stateless ? STATELESS_SYNC_SPEC : SYNC_SPEC;
         String handler = descriptor(RESULT, syncSpec, stateless ? CONTEXT : EXCHANGE, REQUEST);
-        String makeCall = "(" + type(syncSpec) + "Z" + type(stateless ? CONTEXT : EXCHANGE) + type(REQUEST) + ")" + type(MONO);
         int privateStatic = Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC;
-        byte[] forNow = StartTrampoline.insert(classFile, (access, method, descriptor) -> (access & privateStatic) == privateStatic
-                && descriptor.equals(handler), McpPlugin::toolName);
-        forNow = forNow == null ? null : StartTrampoline.insert(forNow, (access, method, descriptor) ->
-                (access & privateStatic) == privateStatic && descriptor.equals(makeCall), null);
-        return forNow == null ? null : StartDescriptionHook.insertAfterCall(forNow, "fromSync", "(" + type(syncSpec) + "Z)",
+        byte[] forNow = StartTrampoline.insert(classFile, (access, method, descriptor) ->
+                (access & privateStatic) == privateStatic && descriptor.equals(handler), McpPlugin::namedTool);
+        if (forNow == null || forNow == classFile) {
+            return null;
+        }
+        if (!stateless) {       // as woven: the stateless server has no request ids to carry
+            String makeCall = "(" + type(syncSpec) + "Z" + type(EXCHANGE) + type(REQUEST) + ")" + type(MONO);
+            forNow = StartCalls.insert(forNow, (access, method, descriptor) -> (access & privateStatic) == privateStatic
+                    && descriptor.equals(makeCall), mv -> {
+                        mv.visitVarInsn(Opcodes.ALOAD, 3);
+                        mv.visitMethodInsn(Opcodes.INVOKESTATIC, CALL_IDS, "attach", "(Ljava/lang/Object;)V", false);
+                    }, null);
+        }
+        return StartDescriptionHook.insertAfterCall(forNow, "fromSync", "(" + type(syncSpec) + "Z)",
                 new StartDescriptionHook.Call(syncSpec.replace('.', '/'), "tool", "()" + type(TOOL)), name(),
                 McpPlugin.class.getPackageName() + ".McpStartDescription");   // named, not loaded in the agent's loader
     }
 
     /**
-     * The tool a handler lambda runs: its first argument's {@code tool().name()}, read by reflection (the agent's loader
-     * does not see the SDK), for the answer that refuses a call during the start under fail-closed.
+     * The tool a handler lambda runs, from its first argument's {@code tool()}: name and hints, read by reflection (the
+     * agent's loader does not see the SDK), as {@link McpToolAdvice.Call} reads them.
      */
-    private static String toolName(Object[] args) throws ReflectiveOperationException {
+    private static StartTrampoline.NamedTool namedTool(Object[] args) throws ReflectiveOperationException {
         Object tool = args[0].getClass().getMethod("tool").invoke(args[0]);
-        return (String) tool.getClass().getMethod("name").invoke(tool);
+        Object hints = tool.getClass().getMethod("annotations").invoke(tool);
+        String hinted = hints == null ? null : Boolean.TRUE.equals(hints.getClass().getMethod("readOnlyHint").invoke(hints))
+                ? "read" : Boolean.TRUE.equals(hints.getClass().getMethod("idempotentHint").invoke(hints)) ? "idempotent" : null;
+        return new StartTrampoline.NamedTool(McpToolAdvice.FRAMEWORK, (String) tool.getClass().getMethod("name").invoke(tool),
+                hinted);
     }
 
     private static String type(String className) {

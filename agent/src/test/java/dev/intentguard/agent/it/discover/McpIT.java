@@ -157,20 +157,23 @@ class McpIT {
 
     /**
      * A call made while the server starts waits for the weaving; with {@code store.open-timeout} far below the time the
-     * weaving takes, it goes on without it: under fail-closed the handler's start trampoline refuses it (the refund is not
-     * sent, the answer says disabled and names the tool), under fail-open it runs unguarded with one ERROR.
+     * weaving takes (hundreds of milliseconds), it goes on without it: under fail-closed the handler's start trampoline
+     * refuses the unhinted refund (not sent; the answer says disabled and names the tool) and lets the read-only lookup
+     * made just after run, as woven calls would; under fail-open the refund runs unguarded, with one ERROR.
      */
     @Test
     void aCallBeforeTheWeavingIsRefusedUnderFailClosedAndRunsUnderFailOpen() throws Exception {
         String refund = "call|refund|{\"orderId\":\"W1\",\"amount\":3}";
-        Run closed = runWithStore("  open-timeout: 1ms\n", "on-error: fail-closed\n", refund);
+        Run closed = runWithStore("  open-timeout: 1ms\n", "on-error: fail-closed\n", refund, "call|get_refund|{\"orderId\":\"W2\"}");
         assertEquals(0, closed.requests("slow", "refund").size(), "refused before the handler ran: " + closed);
         List<String> answers = new ArrayList<>(closed.results("refund"));
         answers.addAll(closed.errors("refund"));
         assertEquals(1, answers.size(), closed.toString());
-        assertTrue(answers.get(0).contains("disabled") && answers.get(0).contains("refund"), "the answer says disabled, "
-                + "for the refund tool: " + answers);
+        assertTrue(answers.get(0).contains("disabled: refund "), "the answer says disabled, for the refund tool: " + answers);
         assertEquals(1, closed.logLines("lambda$fromSync$", "runs without its weaving", "answer disabled"), closed.stderr);
+        assertEquals(List.of("get_refund W2: 200 {\"refund\":\"re_1\"}"), closed.results("get_refund"),
+                "a tool hinted read-only is not refused: " + closed);
+        assertEquals(1, closed.requests("ok", "get_refund").size(), closed.toString());
 
         Run open = runWithStore("  open-timeout: 1ms\n", "", refund);
         assertEquals(1, open.requests("slow", "refund").size(), "fail-open: the call runs unguarded " + open);
