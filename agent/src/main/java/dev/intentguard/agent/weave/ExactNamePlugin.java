@@ -51,6 +51,12 @@ public abstract class ExactNamePlugin implements AgentPlugin {
         return internalNames.contains(internalName);
     }
 
+    /** The classes named (a subclass's {@code mayTransform} may refuse some of them, never say yes to others). */
+    @Override
+    public final Set<String> claimedClasses() {
+        return Set.copyOf(internalNames);
+    }
+
     @Override
     public boolean matches(TypeDescription type, ClassLoader loader) {
         return binaryNames.contains(type.getName());

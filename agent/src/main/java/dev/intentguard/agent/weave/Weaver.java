@@ -29,6 +29,7 @@ import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -451,6 +452,35 @@ public final class Weaver {
     /** Plain JDK code in front of Byte Buddy: most classes leave here. */
     private final class Gate implements ClassFileTransformer {
         private final ClassLoader platformLoader = ClassLoader.getPlatformClassLoader();
+        /** The plugins that see every class, in the plugins' order: what a class no plugin names is offered to. */
+        private final AgentPlugin[] everyClass;
+        /** For each class some plugins name ({@link AgentPlugin#claimedClasses}): those and the above, in the plugins' order. */
+        private final Map<String, AgentPlugin[]> byClass = new HashMap<>();
+
+        Gate() {
+            List<AgentPlugin> all = new ArrayList<>();
+            Map<String, List<AgentPlugin>> named = new HashMap<>();
+            for (AgentPlugin p : plugins) {
+                Set<String> claimed = p.claimedClasses();
+                if (claimed == null) {
+                    all.add(p);
+                } else {
+                    for (String c : claimed) {
+                        named.computeIfAbsent(c, k -> new ArrayList<>()).add(p);
+                    }
+                }
+            }
+            everyClass = all.toArray(new AgentPlugin[0]);
+            for (Map.Entry<String, List<AgentPlugin>> e : named.entrySet()) {
+                List<AgentPlugin> offered = new ArrayList<>();
+                for (AgentPlugin p : plugins) {
+                    if (all.contains(p) || e.getValue().contains(p)) {
+                        offered.add(p);
+                    }
+                }
+                byClass.put(e.getKey(), offered.toArray(new AgentPlugin[0]));
+            }
+        }
 
         @Override
         public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
@@ -460,7 +490,8 @@ public final class Weaver {
             }
             lastClassSeen = System.nanoTime();
             boolean jdk = loader == null || loader == platformLoader;
-            for (AgentPlugin p : plugins) {
+            AgentPlugin[] offered = byClass.getOrDefault(className, everyClass);
+            for (AgentPlugin p : offered) {
                 if ((!jdk || p.instrumentsJdkClasses()) && p.mayTransform(loader, className, classFile)) {
                     byte[] forNow = whileStarting(p, loader, className, classFile);
                     if (forNow == null) {
