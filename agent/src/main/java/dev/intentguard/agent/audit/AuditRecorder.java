@@ -39,7 +39,6 @@ public final class AuditRecorder {
 
     final boolean audit;
     final String mode;
-    final long pid;
     final RecentIntents recent = new RecentIntents(RECENT_INTENTS);
     /** JFR once the init thread has loaded it ({@link #warmUp}); until then nothing (start-up stays light). */
     volatile EventSink events = EventSink.NONE;
@@ -55,10 +54,14 @@ public final class AuditRecorder {
     /** The registered MBean, which sends the escalation notifications; {@code null} without JMX. */
     private volatile ToolsMBean mbean;
 
+    /** This JVM's pid, for the audit's entries; read at the first entry, not in premain (the JDK's process handle). */
+    long pid() {
+        return ProcessOwner.self().pid();
+    }
+
     AuditRecorder(Mode mode, boolean resendsSuppressed, JournalWriter journal, EventSink events) {
         this.audit = mode == Mode.AUDIT;
         this.mode = mode.configName();
-        this.pid = ProcessOwner.self().pid();
         this.resendsSuppressed = resendsSuppressed;
         this.journal = journal;
         this.eventsWhenReady = events;

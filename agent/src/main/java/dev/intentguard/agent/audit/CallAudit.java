@@ -122,7 +122,7 @@ public final class CallAudit implements WireLog.Observer {
             resolve();
             List<WireAttempt> attempts = wire == null ? List.of() : wire.attempts();
             boolean prevented = !recorder.audit && layer != null && !ran && AuditRecorder.preventing(answer);
-            CallEntry entry = new CallEntry(startMillis, (System.nanoTime() - startNanos) / 1000, recorder.pid,
+            CallEntry entry = new CallEntry(startMillis, (System.nanoTime() - startNanos) / 1000, recorder.pid(),
                     recorder.mode, tool, effect, key, layer, library, seen == null ? 1 : seen.repeats + 1,
                     caller.framework, ran, answer, outcome, wouldAnswer, prevented,
                     thrown == null ? null : thrown.getClass().getName(), attempts);

@@ -63,7 +63,6 @@ final class JournalWriter {
     private final Path folder;
     private final long maxFileBytes;
     private final int maxFiles;
-    private final long pid = ProcessOwner.self().pid();
     /**
      * Lock-free, bounded by {@link #queued}: a queue with a lock (ArrayBlockingQueue) made a call wait whenever the
      * writer held that lock while draining, and for a whole scheduler slice when the writer lost its core meanwhile
@@ -159,8 +158,16 @@ final class JournalWriter {
     }
 
     /** The file this process appends to. */
+    /**
+     * This JVM's pid, read when the journal first needs it (its first line, from the writer's thread), not in premain:
+     * the JDK's process handle costs a cold JVM a few milliseconds to set up.
+     */
+    private static long pid() {
+        return ProcessOwner.self().pid();
+    }
+
     Path activeFile() {
-        return folder.resolve("audit-" + pid + ".jsonl");
+        return folder.resolve("audit-" + pid() + ".jsonl");
     }
 
     private void run() {
@@ -239,7 +246,7 @@ final class JournalWriter {
                     g.writeNumberField("v", 1);
                     g.writeStringField("type", "dropped");
                     g.writeNumberField("at", System.currentTimeMillis());
-                    g.writeNumberField("pid", pid);
+                    g.writeNumberField("pid", pid());
                     g.writeNumberField("count", lost);
                     g.writeEndObject();
                     out.endLine(g);
@@ -339,10 +346,10 @@ final class JournalWriter {
         closeChannel();
         Path active = activeFile();
         long at = System.currentTimeMillis();
-        while (Files.exists(folder.resolve("audit-" + pid + "-" + at + ".jsonl"))) {
+        while (Files.exists(folder.resolve("audit-" + pid() + "-" + at + ".jsonl"))) {
             at++;                                          // two rotations in one millisecond: never overwrite
         }
-        Files.move(active, folder.resolve("audit-" + pid + "-" + at + ".jsonl"), StandardCopyOption.ATOMIC_MOVE);
+        Files.move(active, folder.resolve("audit-" + pid() + "-" + at + ".jsonl"), StandardCopyOption.ATOMIC_MOVE);
         removeOldest();
     }
 
@@ -351,7 +358,7 @@ final class JournalWriter {
         try (Stream<Path> files = Files.list(folder)) {
             for (Path f : (Iterable<Path>) files::iterator) {
                 Matcher m = ACTIVE.matcher(f.getFileName().toString());
-                if (!m.matches() || Long.parseLong(m.group(1)) == pid) {
+                if (!m.matches() || Long.parseLong(m.group(1)) == pid()) {
                     continue;
                 }
                 long other = Long.parseLong(m.group(1));

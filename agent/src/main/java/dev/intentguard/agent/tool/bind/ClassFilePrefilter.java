@@ -44,8 +44,9 @@ public final class ClassFilePrefilter {
 
     /** {@code true} if the class may declare a tool method and deserves a full look. */
     public boolean mayDeclareTool(ClassLoader loader, byte[] classFile) {
-        ClassHeader header = ClassHeader.parse(classFile, needles, methodNames);
-        if (header == null || header.mentionsNeedle || configured.contains(header.name)) {
+        // the class's own name and supertypes are read only when configured types could match them (most classes: not)
+        ClassHeader header = ClassHeader.parse(classFile, needles, methodNames, !configured.isEmpty());
+        if (header == null || header.mentionsNeedle || (header.name != null && configured.contains(header.name))) {
             return true;
         }
         if (configured.isEmpty() || loader == null || !header.mentionsMethodName) {
@@ -115,11 +116,19 @@ public final class ClassFilePrefilter {
 
         /** {@code null} if the bytes are not a class file we understand. */
         static ClassHeader parse(byte[] b, byte[][] needles, byte[][] methodNames) {
+            return parse(b, needles, methodNames, true);
+        }
+
+        /**
+         * The same; without {@code names}, {@link #name} is {@code null} and {@link #supertypes} empty (no index of the
+         * constant pool is kept, no string made: the gate's look at most classes ends with the needles).
+         */
+        static ClassHeader parse(byte[] b, byte[][] needles, byte[][] methodNames, boolean names) {
             if (b.length < 10 || (b[0] & 0xff) != 0xCA || (b[1] & 0xff) != 0xFE || (b[2] & 0xff) != 0xBA || (b[3] & 0xff) != 0xBE) {
                 return null;
             }
             int count = u2(b, 8);
-            int[] offsets = new int[count];
+            int[] offsets = names ? new int[count] : null;
             int pos = 10;
             boolean mentions = false;
             boolean mentionsMethod = false;
@@ -127,7 +136,9 @@ public final class ClassFilePrefilter {
                 if (pos >= b.length) {
                     return null;
                 }
-                offsets[i] = pos;
+                if (offsets != null) {
+                    offsets[i] = pos;
+                }
                 int tag = b[pos] & 0xff;
                 switch (tag) {
                     case 1: {
@@ -171,6 +182,9 @@ public final class ClassFilePrefilter {
                     default:
                         return null;
                 }
+            }
+            if (!names) {
+                return new ClassHeader(mentions, mentionsMethod, null, List.of());
             }
             List<String> supertypes = new ArrayList<>(2);
             String name = null;

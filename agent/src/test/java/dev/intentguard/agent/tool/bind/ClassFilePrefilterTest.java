@@ -47,6 +47,12 @@ class ClassFilePrefilterTest {
         assertEquals("dev/intentguard/it/app/CardPayments", h.supertypes.get(0));
         assertFalse(h.mentionsNeedle);
         assertTrue(h.mentionsMethodName, "it declares pay");
+
+        ClassFilePrefilter.ClassHeader bare = ClassFilePrefilter.ClassHeader.parse(
+                bytes(dev.intentguard.it.app.AuditedCardPayments.class), new byte[0][], new byte[][] {"pay".getBytes()}, false);
+        assertEquals(null, bare.name, "not asked for names: none read");
+        assertTrue(bare.supertypes.isEmpty());
+        assertTrue(bare.mentionsMethodName, "the constant pool is walked all the same");
     }
 
     @Test
