@@ -465,8 +465,13 @@ public final class Weaver {
                 if (claimed == null) {
                     all.add(p);
                 } else {
-                    for (String c : claimed) {
-                        named.computeIfAbsent(c, k -> new ArrayList<>()).add(p);
+                    for (String c : claimed) {       // no lambda: premain spins a class for each one it meets
+                        List<AgentPlugin> naming = named.get(c);
+                        if (naming == null) {
+                            naming = new ArrayList<>();
+                            named.put(c, naming);
+                        }
+                        naming.add(p);
                     }
                 }
             }
