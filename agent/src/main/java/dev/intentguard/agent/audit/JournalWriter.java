@@ -157,7 +157,6 @@ final class JournalWriter {
         return written.get();
     }
 
-    /** The file this process appends to. */
     /**
      * This JVM's pid, read when the journal first needs it (its first line, from the writer's thread), not in premain:
      * the JDK's process handle costs a cold JVM a few milliseconds to set up.
@@ -166,6 +165,7 @@ final class JournalWriter {
         return ProcessOwner.self().pid();
     }
 
+    /** The file this process appends to. */
     Path activeFile() {
         return folder.resolve("audit-" + pid() + ".jsonl");
     }

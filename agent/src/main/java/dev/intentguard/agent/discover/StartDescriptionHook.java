@@ -2,9 +2,8 @@ package dev.intentguard.agent.discover;
 
 import dev.intentguard.bridge.AdviceBootstrap;
 import dev.intentguard.bridge.DescribeDispatch;
+import dev.intentguard.agent.weave.MethodRewrite;
 import net.bytebuddy.jar.asm.ClassReader;
-import net.bytebuddy.jar.asm.ClassVisitor;
-import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.jar.asm.Handle;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
@@ -110,35 +109,12 @@ public final class StartDescriptionHook {
                 "describe", "(Ljava/lang/reflect/Method;Ljava/lang/String;)Ljava/lang/String;", false);
     }
 
-    /** What a hook does to one method's code: wraps the writer's visitor, sets {@code found[0]} where it hooks. */
-    private interface Hook {
-        MethodVisitor wrap(MethodVisitor next, boolean[] found);
-    }
-
     /**
      * {@code classFile} with {@code hook} in the static method {@code method} whose descriptor is {@code descriptor} (or
      * starts with it, when {@code prefix}); {@code null} when the hook found nothing to change.
      */
-    private static byte[] rewrite(byte[] classFile, String method, String descriptor, boolean prefix, Hook hook) {
-        ClassReader reader = new ClassReader(classFile);
-        ClassWriter writer = new ClassWriter(reader, 0);
-        boolean[] found = new boolean[1];
-        reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
-            @Override
-            public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
-                MethodVisitor next = super.visitMethod(access, name, desc, signature, exceptions);
-                if (!name.equals(method) || (access & Opcodes.ACC_STATIC) == 0
-                        || !(prefix ? desc.startsWith(descriptor) : desc.equals(descriptor))) {
-                    return next;
-                }
-                return new MethodVisitor(Opcodes.ASM9, hook.wrap(next, found)) {
-                    @Override
-                    public void visitMaxs(int maxStack, int maxLocals) {
-                        super.visitMaxs(maxStack + 1, maxLocals);
-                    }
-                };
-            }
-        }, 0);
-        return found[0] ? writer.toByteArray() : null;
+    private static byte[] rewrite(byte[] classFile, String method, String descriptor, boolean prefix, MethodRewrite.Hook hook) {
+        return MethodRewrite.methods(classFile, (access, name, desc) -> name.equals(method) && (access & Opcodes.ACC_STATIC) != 0
+                && (prefix ? desc.startsWith(descriptor) : desc.equals(descriptor)), 1, hook);
     }
 }

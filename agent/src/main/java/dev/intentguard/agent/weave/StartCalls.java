@@ -1,8 +1,5 @@
 package dev.intentguard.agent.weave;
 
-import net.bytebuddy.jar.asm.ClassReader;
-import net.bytebuddy.jar.asm.ClassVisitor;
-import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 
@@ -28,39 +25,24 @@ public final class StartCalls {
      */
     public static byte[] insert(byte[] classFile, StartTrampoline.MethodChoice choice, Consumer<MethodVisitor> atEntry,
                                 Consumer<MethodVisitor> beforeReturn) {
-        ClassReader reader = new ClassReader(classFile);
-        ClassWriter writer = new ClassWriter(reader, 0);
-        boolean[] changed = new boolean[1];
-        reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
-            @Override
-            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
-                MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
-                if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0 || !choice.wants(access, name, descriptor)) {
-                    return next;
+        byte[] rewritten = MethodRewrite.methods(classFile, choice, EXTRA_STACK, (next, found) -> {
+            found[0] = true;
+            return new MethodVisitor(Opcodes.ASM9, next) {
+                @Override
+                public void visitCode() {
+                    super.visitCode();
+                    atEntry.accept(mv);
                 }
-                changed[0] = true;
-                return new MethodVisitor(Opcodes.ASM9, next) {
-                    @Override
-                    public void visitCode() {
-                        super.visitCode();
-                        atEntry.accept(mv);
-                    }
 
-                    @Override
-                    public void visitInsn(int opcode) {
-                        if (beforeReturn != null && opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) {
-                            beforeReturn.accept(mv);
-                        }
-                        super.visitInsn(opcode);
+                @Override
+                public void visitInsn(int opcode) {
+                    if (beforeReturn != null && opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) {
+                        beforeReturn.accept(mv);
                     }
-
-                    @Override
-                    public void visitMaxs(int maxStack, int maxLocals) {
-                        super.visitMaxs(maxStack + EXTRA_STACK, maxLocals);
-                    }
-                };
-            }
-        }, 0);
-        return changed[0] ? writer.toByteArray() : classFile;
+                    super.visitInsn(opcode);
+                }
+            };
+        });
+        return rewritten == null ? classFile : rewritten;
     }
 }

@@ -457,6 +457,7 @@ public final class Weaver {
         /** For each class some plugins name ({@link AgentPlugin#claimedClasses}): those and the above, in the plugins' order. */
         private final Map<String, AgentPlugin[]> byClass = new HashMap<>();
 
+        /** One pass over the plugins in their order: a plugin that sees every class joins every list made so far and later. */
         Gate() {
             List<AgentPlugin> all = new ArrayList<>();
             Map<String, List<AgentPlugin>> named = new HashMap<>();
@@ -464,26 +465,23 @@ public final class Weaver {
                 Set<String> claimed = p.claimedClasses();
                 if (claimed == null) {
                     all.add(p);
-                } else {
-                    for (String c : claimed) {       // no lambda: premain spins a class for each one it meets
-                        List<AgentPlugin> naming = named.get(c);
-                        if (naming == null) {
-                            naming = new ArrayList<>();
-                            named.put(c, naming);
-                        }
-                        naming.add(p);
+                    for (List<AgentPlugin> offered : named.values()) {
+                        offered.add(p);
                     }
+                    continue;
+                }
+                for (String c : claimed) {          // no lambda: premain spins a class for each one it meets
+                    List<AgentPlugin> offered = named.get(c);
+                    if (offered == null) {
+                        offered = new ArrayList<>(all);
+                        named.put(c, offered);
+                    }
+                    offered.add(p);
                 }
             }
             everyClass = all.toArray(new AgentPlugin[0]);
             for (Map.Entry<String, List<AgentPlugin>> e : named.entrySet()) {
-                List<AgentPlugin> offered = new ArrayList<>();
-                for (AgentPlugin p : plugins) {
-                    if (all.contains(p) || e.getValue().contains(p)) {
-                        offered.add(p);
-                    }
-                }
-                byClass.put(e.getKey(), offered.toArray(new AgentPlugin[0]));
+                byClass.put(e.getKey(), e.getValue().toArray(new AgentPlugin[0]));
             }
         }
 
