@@ -40,6 +40,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /**
  * The agent core's entry, called by premain (or agentmain) inside the isolated loader. It reads and checks
@@ -117,10 +120,64 @@ public final class AgentStartup {
         guard.connect(deferred, instrumentation);
         DescribeDispatch.install(guard.describer(deferred));
         Weaver weaver = Weaver.install(config, instrumentation, plugins, deferred);
-        AgentConfig settings = config;
-        Thread init = new Thread(() -> {
-            // Heavy lifting off the application's main thread, once the start has settled or a guarded call asks (the
-            // calls wait for it at their start, tool calls in their StartTrampoline).
+        // Named classes, not lambdas, here and in what the start-up thread does before its wait: a cold JVM spins a
+        // hidden class for each lambda it meets (0.3-0.5 ms each here, docs/performance.md), on the application's main
+        // thread in premain, on its other core beside it. IsolationIT fails if one comes back before main.
+        Thread init = new Thread(new Init(config, attached, testKit, startNanos, store, recorder, guard, weaver, deferred),
+                "intentguard-init");
+        init.setDaemon(true);
+        // Chronicle finds its own service providers through the context class loader.
+        init.setContextClassLoader(AgentStartup.class.getClassLoader());
+        init.start();
+        Runtime.getRuntime().addShutdownHook(new Thread(new Close(guard, recorder, store), "intentguard-store-close"));
+        LOG.info("intentguard {} {} in {} ms: config {}, {}, store {}, mode {}, on-error {}", Version.current(),
+                attached ? "attached" : "started", (System.nanoTime() - startNanos) / 1_000_000,
+                config.source() == null ? "none (annotated tools only)" : config.source(), describeTools(config),
+                config.store().description(), config.mode().configName(), config.onError().configName());
+    }
+
+    /**
+     * The start-up thread: heavy lifting off the application's main thread, once the start has settled or a guarded
+     * call asks (the calls wait for it at their start, tool calls in their StartTrampoline).
+     */
+    private static final class Init implements Runnable, LongSupplier, BooleanSupplier {
+        private final AgentConfig settings;
+        private final boolean attached;
+        private final Path testKit;
+        private final long startNanos;
+        private final StoreHandle store;
+        private final AuditRecorder recorder;
+        private final ToolGuard guard;
+        private final Weaver weaver;
+        private final DeferredWeaving deferred;
+
+        Init(AgentConfig settings, boolean attached, Path testKit, long startNanos, StoreHandle store, AuditRecorder recorder,
+             ToolGuard guard, Weaver weaver, DeferredWeaving deferred) {
+            this.settings = settings;
+            this.attached = attached;
+            this.testKit = testKit;
+            this.startNanos = startNanos;
+            this.store = store;
+            this.recorder = recorder;
+            this.guard = guard;
+            this.weaver = weaver;
+            this.deferred = deferred;
+        }
+
+        /** For {@link StartSettling}: when a class last loaded. */
+        @Override
+        public long getAsLong() {
+            return weaver.lastClassSeen();
+        }
+
+        /** For {@link StartSettling}: whether a guarded call asks for the store. */
+        @Override
+        public boolean getAsBoolean() {
+            return store.wanted();
+        }
+
+        @Override
+        public void run() {
             String why = "an error";
             try {
                 if (!deferred.pending()) {
@@ -128,13 +185,11 @@ public final class AgentStartup {
                 }
                 weaver.retransformLoaded();
                 if (settings.source() != null) {
-                    ConfigWatch.start(settings.source(), 1000, guard::reload);
+                    ConfigWatch.start(settings.source(), 1000, new Reload(guard));
                 }
-                Thread self = Thread.currentThread();
-                store.whenWanted(() -> LockSupport.unpark(self));   // a guarded call wakes the wait below
+                store.whenWanted(new Unpark(Thread.currentThread()));   // a guarded call wakes the wait below
                 why = attached ? "attached to a running application" : testKit != null ? "test kit"
-                        : StartSettling.await(weaver::lastClassSeen, store::wanted,
-                                StartSettling.QUIET_MILLIS, StartSettling.LONGEST_MILLIS).words;
+                        : StartSettling.await(this, this, StartSettling.QUIET_MILLIS, StartSettling.LONGEST_MILLIS).words;
             } catch (RuntimeException | LinkageError e) {
                 // never leave guarded calls waiting for a weaving that would not come
                 LOG.error("intentguard's start-up thread failed ({}); it goes on with the store", String.valueOf(e), e);
@@ -167,20 +222,55 @@ public final class AgentStartup {
             }
             LOG.debug("intentguard ready {} ms after premain: store, JSON and MBean {} ms from when {}",
                     (System.nanoTime() - startNanos) / 1_000_000, (System.nanoTime() - deferredAt) / 1_000_000, why);
-        }, "intentguard-init");
-        init.setDaemon(true);
-        // Chronicle finds its own service providers through the context class loader.
-        init.setContextClassLoader(AgentStartup.class.getClassLoader());
-        init.start();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        }
+    }
+
+    /** A new valid version of the config file reaches the guard. */
+    private static final class Reload implements Consumer<AgentConfig> {
+        private final ToolGuard guard;
+
+        Reload(ToolGuard guard) {
+            this.guard = guard;
+        }
+
+        @Override
+        public void accept(AgentConfig next) {
+            guard.reload(next);
+        }
+    }
+
+    /** Wakes the start-up thread's wait when a guarded call asks for the store. */
+    private static final class Unpark implements Runnable {
+        private final Thread waiting;
+
+        Unpark(Thread waiting) {
+            this.waiting = waiting;
+        }
+
+        @Override
+        public void run() {
+            LockSupport.unpark(waiting);
+        }
+    }
+
+    /** The shutdown hook: the background rounds stop, the audit is flushed, the store closes. */
+    private static final class Close implements Runnable {
+        private final ToolGuard guard;
+        private final AuditRecorder recorder;
+        private final StoreHandle store;
+
+        Close(ToolGuard guard, AuditRecorder recorder, StoreHandle store) {
+            this.guard = guard;
+            this.recorder = recorder;
+            this.store = store;
+        }
+
+        @Override
+        public void run() {
             guard.stopReconciler();
             recorder.close(2_000);
             store.close();
-        }, "intentguard-store-close"));
-        LOG.info("intentguard {} {} in {} ms: config {}, {}, store {}, mode {}, on-error {}", Version.current(),
-                attached ? "attached" : "started", (System.nanoTime() - startNanos) / 1_000_000,
-                config.source() == null ? "none (annotated tools only)" : config.source(), describeTools(config),
-                config.store().description(), config.mode().configName(), config.onError().configName());
+        }
     }
 
     private static void joinQuietly(Thread thread) {

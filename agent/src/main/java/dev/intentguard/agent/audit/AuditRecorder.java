@@ -95,7 +95,7 @@ public final class AuditRecorder {
             }, config.audit());
         } else if (config.audit().journal() && !config.store().shared()) {
             journal = new JournalWriter(journalFolder(config.store().path()), config.audit())
-                    .besideStore(store == null ? () -> false : store::failedToOpen);
+                    .besideStore(store);
         }
         return new AuditRecorder(config.mode(), config.http().clientRetries() == HttpSettings.ClientRetries.SUPPRESS,
                 journal, null);

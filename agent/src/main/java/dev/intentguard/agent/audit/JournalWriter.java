@@ -6,6 +6,7 @@ import dev.intentguard.agent.config.AuditSettings;
 import dev.intentguard.agent.json.AgentJson;
 import dev.intentguard.agent.store.OwnerOnlyFiles;
 import dev.intentguard.agent.store.ProcessOwner;
+import dev.intentguard.agent.store.StoreHandle;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,7 +27,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -57,8 +57,18 @@ final class JournalWriter {
     private static final long WARM_NANOS = 100_000_000L;
     private static final int WARM_ROUNDS = 10;
     private static final long ERROR_REPEAT_MILLIS = 60_000;
-    /** Put in the queue by {@link #close}: the writer writes what came before it and stops. */
-    private static final JournalEntry STOP = g -> { };
+    /**
+     * Put in the queue by {@link #close}: the writer writes what came before it and stops. A class rather than a lambda,
+     * as are this class's other callbacks: premain builds the journal, and a cold JVM spins each lambda it meets
+     * (0.3-0.5 ms each here, docs/performance.md).
+     */
+    private static final JournalEntry STOP = new Stop();
+
+    private static final class Stop implements JournalEntry {
+        @Override
+        public void write(JsonGenerator g) {
+        }
+    }
 
     private final Path folder;
     private final long maxFileBytes;
@@ -92,8 +102,8 @@ final class JournalWriter {
     }
 
     private final SharedSink shared;
-    /** Whether the intent store beside the journal failed to open: then the store's ERROR already says the cause. */
-    private volatile BooleanSupplier storeFailed = () -> false;
+    /** The intent store beside the journal, if any: when it failed to open, its ERROR already says the cause. */
+    private volatile StoreHandle besideStore;
 
     JournalWriter(Path folder, AuditSettings settings) {
         this(folder, null, settings, true);
@@ -115,7 +125,7 @@ final class JournalWriter {
         this.maxFileBytes = settings.journalFileBytes();
         this.maxFiles = settings.journalFiles();
         this.capacity = settings.journalQueue();
-        this.thread = new Thread(this::run, "intentguard-journal");
+        this.thread = new Thread(new Writer(), "intentguard-journal");
         thread.setDaemon(true);
         if (start) {
             thread.start();
@@ -170,7 +180,14 @@ final class JournalWriter {
         return folder.resolve("audit-" + pid() + ".jsonl");
     }
 
-    private void run() {
+    private final class Writer implements Runnable {
+        @Override
+        public void run() {
+            write();
+        }
+    }
+
+    private void write() {
         List<JournalEntry> batch = new ArrayList<>(BATCH);
         boolean stop = false;
         int quietRounds = 0;
@@ -409,8 +426,8 @@ final class JournalWriter {
      * The journal's folder is beside the store's ({@code <store.path>.journal}): when the store failed to open, a
      * journal that cannot be written fails for the same cause, which the store's ERROR line names. One cause, one ERROR.
      */
-    JournalWriter besideStore(BooleanSupplier storeFailedToOpen) {
-        this.storeFailed = storeFailedToOpen;
+    JournalWriter besideStore(StoreHandle store) {
+        this.besideStore = store;
         return this;
     }
 
@@ -418,7 +435,8 @@ final class JournalWriter {
         long now = System.currentTimeMillis();
         if (now - lastError >= ERROR_REPEAT_MILLIS) {
             lastError = now;
-            if (storeFailed.getAsBoolean()) {
+            StoreHandle store = besideStore;
+            if (store != null && store.failedToOpen()) {
                 log.warn("{} (the intent store beside it cannot be opened either: its ERROR line says why)", message);
             } else {
                 log.error(message);

@@ -1,5 +1,6 @@
 package dev.intentguard.agent.config;
 
+import dev.intentguard.agent.background.AgentThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,11 +27,8 @@ public final class ConfigWatch {
     private final Path file;
     private final Consumer<AgentConfig> apply;
     private byte[] digest;
-    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "intentguard-config-watch");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(
+            AgentThreads.inheritingContext("intentguard-config-watch"));
 
     private ConfigWatch(Path file, Consumer<AgentConfig> apply) {
         this.file = file;
@@ -41,8 +39,16 @@ public final class ConfigWatch {
     /** Starts watching {@code file}; {@code apply} receives each valid new version. */
     public static ConfigWatch start(Path file, long periodMillis, Consumer<AgentConfig> apply) {
         ConfigWatch watch = new ConfigWatch(file, apply);
-        watch.thread.scheduleWithFixedDelay(watch::poll, periodMillis, periodMillis, TimeUnit.MILLISECONDS);
+        watch.thread.scheduleWithFixedDelay(watch.new Poll(), periodMillis, periodMillis, TimeUnit.MILLISECONDS);
         return watch;
+    }
+
+    /** A class, not {@code this::poll}: the agent's start-up thread starts the watch, and a cold JVM spins each lambda. */
+    private final class Poll implements Runnable {
+        @Override
+        public void run() {
+            poll();
+        }
     }
 
     void poll() {

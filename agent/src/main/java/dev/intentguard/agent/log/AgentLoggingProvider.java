@@ -17,10 +17,30 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 @AutoService(SLF4JServiceProvider.class)
 public final class AgentLoggingProvider implements SLF4JServiceProvider {
-    private final ConcurrentHashMap<String, Logger> loggers = new ConcurrentHashMap<>();
-    private final ILoggerFactory factory = name -> loggers.computeIfAbsent(name, AgentLogger::new);
+    private final ILoggerFactory factory = new Loggers();
     private final IMarkerFactory markers = new BasicMarkerFactory();
     private final MDCAdapter mdc = new NOPMDCAdapter();
+
+    /**
+     * One logger per name. A class, not a lambda: premain makes the first loggers, and a cold JVM spins each lambda it
+     * meets (0.3-0.5 ms each here, docs/performance.md).
+     */
+    private static final class Loggers implements ILoggerFactory {
+        private final ConcurrentHashMap<String, Logger> byName = new ConcurrentHashMap<>();
+
+        @Override
+        public Logger getLogger(String name) {
+            Logger logger = byName.get(name);
+            if (logger == null) {
+                Logger made = new AgentLogger(name);
+                logger = byName.putIfAbsent(name, made);
+                if (logger == null) {
+                    logger = made;
+                }
+            }
+            return logger;
+        }
+    }
 
     @Override
     public ILoggerFactory getLoggerFactory() {

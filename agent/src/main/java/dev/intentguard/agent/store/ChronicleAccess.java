@@ -23,7 +23,9 @@ public final class ChronicleAccess {
                 Map.of("java.lang", toAgent, "java.lang.reflect", toAgent, "java.nio", toAgent),
                 Set.of(), Map.of());
         Optional<Module> compiler = ModuleLayer.boot().findModule("jdk.compiler");
-        compiler.ifPresent(m -> instrumentation.redefineModule(m, Set.of(),
-                Map.of("com.sun.tools.javac.file", toAgent), Map.of(), Set.of(), Map.of()));
+        if (compiler.isPresent()) {                      // not ifPresent: premain runs this, and a lambda is spun then
+            instrumentation.redefineModule(compiler.get(), Set.of(),
+                    Map.of("com.sun.tools.javac.file", toAgent), Map.of(), Set.of(), Map.of());
+        }
     }
 }

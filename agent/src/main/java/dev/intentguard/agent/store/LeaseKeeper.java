@@ -1,5 +1,6 @@
 package dev.intentguard.agent.store;
 
+import dev.intentguard.agent.background.AgentThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,12 +30,7 @@ public final class LeaseKeeper implements AutoCloseable {
 
     public LeaseKeeper(Duration lease, Consumer<List<String>> renew) {
         this.renew = renew;
-        this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "intentguard-lease");
-            t.setDaemon(true);
-            t.setContextClassLoader(LeaseKeeper.class.getClassLoader());
-            return t;
-        });
+        this.thread = Executors.newSingleThreadScheduledExecutor(AgentThreads.named("intentguard-lease"));
         long every = Math.max(50, lease.toMillis() / 3);
         // At a fixed rate: a renewal that took its whole operation timeout does not push the next one later.
         thread.scheduleAtFixedRate(this::beat, every, every, TimeUnit.MILLISECONDS);

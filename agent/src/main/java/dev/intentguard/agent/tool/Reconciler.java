@@ -1,5 +1,6 @@
 package dev.intentguard.agent.tool;
 
+import dev.intentguard.agent.background.AgentThreads;
 import dev.intentguard.agent.audit.HostTelemetry;
 import dev.intentguard.agent.config.ReconcileSettings;
 import dev.intentguard.agent.store.IntentRecord;
@@ -26,12 +27,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class Reconciler {
     private final ToolRuntime runtime;
-    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "intentguard-reconciler");
-        t.setDaemon(true);
-        t.setContextClassLoader(Reconciler.class.getClassLoader());
-        return t;
-    });
+    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(AgentThreads.named("intentguard-reconciler"));
 
     Reconciler(ToolRuntime runtime) {
         this.runtime = runtime;

@@ -1,5 +1,6 @@
 package dev.intentguard.agent.tool;
 
+import dev.intentguard.agent.background.AgentThreads;
 import dev.intentguard.agent.store.FleetStore;
 import dev.intentguard.agent.store.IntentStore;
 
@@ -32,12 +33,7 @@ final class Sweeper {
     private static final long WARN_SPACING_MILLIS = 60_000;
 
     private final ToolRuntime runtime;
-    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "intentguard-housekeeping");
-        t.setDaemon(true);
-        t.setContextClassLoader(Sweeper.class.getClassLoader());
-        return t;
-    });
+    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(AgentThreads.named("intentguard-housekeeping"));
     private final AtomicBoolean woken = new AtomicBoolean();
     /** The JVM is stopping and the store closes next: a round cut short by the close is not worth a WARN. */
     private volatile boolean stopping;

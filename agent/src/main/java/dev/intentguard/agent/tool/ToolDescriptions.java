@@ -1,5 +1,6 @@
 package dev.intentguard.agent.tool;
 
+import dev.intentguard.agent.background.AgentThreads;
 import dev.intentguard.agent.config.DiscoverSettings;
 import dev.intentguard.agent.config.Effect;
 import dev.intentguard.agent.key.ArgumentRef;
@@ -7,6 +8,7 @@ import dev.intentguard.agent.key.KeyRecipe;
 import dev.intentguard.agent.tool.bind.ToolBinding;
 import dev.intentguard.agent.tool.bind.ToolDefinition;
 import dev.intentguard.agent.tool.bind.ToolResolver;
+import dev.intentguard.agent.weave.DeferredWeaving;
 import net.bytebuddy.jar.asm.Type;
 import dev.intentguard.bridge.DescribeHooks;
 
@@ -24,7 +26,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 /**
  * The sentence a guarded {@code side_effect} tool's description gains where an agent framework builds what the model
@@ -41,7 +42,7 @@ final class ToolDescriptions implements DescribeHooks {
     private final ToolRuntime runtime;
     private final ToolResolver resolver;
     /** Whether the application is starting: tool classes are not woven yet, so they have no binding to match. */
-    private final BooleanSupplier starting;
+    private final DeferredWeaving starting;
     /**
      * While the application starts: a class's tool methods as its weaving will find them, read from its class file as
      * the weaver reads it (a type pool, not the whole weaving machinery), for the descriptions built during the start.
@@ -51,10 +52,19 @@ final class ToolDescriptions implements DescribeHooks {
             Collections.synchronizedMap(new WeakHashMap<>());
     private volatile ExecutorService readAhead;
 
-    ToolDescriptions(ToolRuntime runtime, ToolResolver resolver, BooleanSupplier starting) {
+    ToolDescriptions(ToolRuntime runtime, ToolResolver resolver, DeferredWeaving starting) {
         this.runtime = runtime;
         this.resolver = resolver;
         this.starting = starting;
+        starting.whenWoven(new ForgetStart());
+    }
+
+    /** A class, not a method reference: premain makes the descriptions, and a cold JVM spins each lambda it meets. */
+    private final class ForgetStart implements Runnable {
+        @Override
+        public void run() {
+            forgetStart();
+        }
     }
 
     /**
@@ -65,7 +75,7 @@ final class ToolDescriptions implements DescribeHooks {
      */
     void readAhead(ClassLoader loader, String internalName) {
         DiscoverSettings settings = runtime.config().discover();
-        if (!settings.describe() || loader == null || !starting.getAsBoolean()
+        if (!settings.describe() || loader == null || !starting.pending()
                 || !((settings.springAi() && loader.getResource(SPRING_AI_DESCRIBER) != null)
                         || (settings.langchain4j() && loader.getResource(LANGCHAIN4J_DESCRIBER) != null))) {
             return;     // no framework whose descriptions are edited: nothing would ask
@@ -80,11 +90,7 @@ final class ToolDescriptions implements DescribeHooks {
                 e = readAhead;
                 if (e == null) {
                     ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 1, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
-                            r -> {
-                                Thread t = new Thread(r, "intentguard-describe");
-                                t.setDaemon(true);
-                                return t;
-                            });
+                            AgentThreads.inheritingContext("intentguard-describe"));
                     pool.allowCoreThreadTimeOut(true);
                     readAhead = e = pool;
                 }
@@ -147,7 +153,7 @@ final class ToolDescriptions implements DescribeHooks {
                 method.getParameterTypes());
         ToolDefinition tool = binding == null ? null : binding.tool();
         KeyRecipe recipe = binding == null ? null : binding.recipe();
-        if (binding == null && starting.getAsBoolean()) {
+        if (binding == null && starting.pending()) {
             String descriptor = Type.getMethodDescriptor(method);
             for (ToolResolver.Resolved r : resolvedWhileStarting(method.getDeclaringClass())) {
                 if (r.problem == null && r.method.getName().equals(method.getName())
@@ -157,7 +163,7 @@ final class ToolDescriptions implements DescribeHooks {
                 }
             }
         }
-        if (!resolvedWhileStarting.isEmpty() && !starting.getAsBoolean()) {
+        if (!resolvedWhileStarting.isEmpty() && !starting.pending()) {
             resolvedWhileStarting.clear();     // the weaving has bound them now
         }
         if (tool == null || tool.effect() != Effect.SIDE_EFFECT || !tool.enabled() || recipe == null) {

@@ -1,5 +1,6 @@
 package dev.intentguard.agent.tool;
 
+import dev.intentguard.agent.background.AgentThreads;
 import dev.intentguard.agent.audit.AuditRecorder;
 import dev.intentguard.agent.audit.ToolDirectory;
 import dev.intentguard.agent.config.AgentConfig;
@@ -84,9 +85,8 @@ public final class ToolGuard {
 
     /** What edits the tool descriptions agent frameworks send to the model ({@code discover.describe}). */
     public dev.intentguard.bridge.DescribeHooks describer(DeferredWeaving deferred) {
-        ToolDescriptions descriptions = new ToolDescriptions(runtime, new ToolResolver(catalog), deferred::pending);
-        plugin.onTrampolined(descriptions::readAhead);
-        deferred.whenWoven(descriptions::forgetStart);
+        ToolDescriptions descriptions = new ToolDescriptions(runtime, new ToolResolver(catalog), deferred);
+        plugin.onTrampolined(descriptions);
         return descriptions;
     }
 
@@ -125,12 +125,7 @@ public final class ToolGuard {
     /** How often a JVM on a shared store reads the fleet's kill switch: a switch reaches every JVM within 2 s. */
     static final long FLEET_POLL_MILLIS = 1000;
     private final ScheduledExecutorService fleet = Executors
-            .newSingleThreadScheduledExecutor(r -> {
-                Thread t = new Thread(r, "intentguard-fleet");
-                t.setDaemon(true);
-                t.setContextClassLoader(ToolGuard.class.getClassLoader());
-                return t;
-            });
+            .newSingleThreadScheduledExecutor(AgentThreads.named("intentguard-fleet"));
     private volatile long fleetErrorAt;
 
     /** Reads the store's identity (a loss, an accepted loss) and applies the fleet's kill switch. */

@@ -17,7 +17,6 @@ import net.bytebuddy.matcher.ElementMatchers;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BiConsumer;
 import java.util.Set;
 
 /**
@@ -37,7 +36,8 @@ final class ToolPlugin implements AgentPlugin {
      * the {@code read} ones, whose calls are not guarded) and by annotation.
      */
     private final Set<String> configuredMethodNames;
-    private volatile BiConsumer<ClassLoader, String> trampolined = (loader, name) -> { };
+    /** Told of each class given start trampolines (its tools' descriptions are read ahead), once connected. */
+    private volatile ToolDescriptions trampolined;
     private final Set<String> markerDescriptors = new java.util.HashSet<>();
     private final ThreadLocal<List<ToolResolver.Resolved>> matched = new ThreadLocal<>();
     private ClassFileLocator adviceLocator;
@@ -113,15 +113,16 @@ final class ToolPlugin implements AgentPlugin {
     @Override
     public byte[] whileStarting(ClassLoader loader, String internalName, byte[] classFile) {
         byte[] started = StartTrampoline.insert(classFile, configuredMethodNames, markerDescriptors);
-        if (started != null && started != classFile) {
-            trampolined.accept(loader, internalName);
+        ToolDescriptions descriptions = trampolined;
+        if (started != null && started != classFile && descriptions != null) {
+            descriptions.readAhead(loader, internalName);
         }
         return started;
     }
 
     /** Told of each class given a start trampoline: a class of tools whose descriptions may be built during the start. */
-    void onTrampolined(BiConsumer<ClassLoader, String> listener) {
-        trampolined = listener;
+    void onTrampolined(ToolDescriptions descriptions) {
+        trampolined = descriptions;
     }
 
     @Override

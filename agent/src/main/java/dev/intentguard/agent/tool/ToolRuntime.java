@@ -1,5 +1,6 @@
 package dev.intentguard.agent.tool;
 
+import dev.intentguard.agent.background.AgentThreads;
 import dev.intentguard.agent.audit.AuditRecorder;
 import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.agent.config.Mode;
@@ -63,12 +64,8 @@ final class ToolRuntime {
             synchronized (this) {
                 w = outcomes;
                 if (w == null) {
-                    w = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(OUTCOME_QUEUE), r -> {
-                        Thread t = new Thread(r, "intentguard-outcomes");
-                        t.setDaemon(true);
-                        t.setContextClassLoader(ToolRuntime.class.getClassLoader());
-                        return t;
-                    });
+                    w = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(OUTCOME_QUEUE),
+                            AgentThreads.named("intentguard-outcomes"));
                     outcomes = w;
                 }
             }
@@ -161,11 +158,17 @@ final class ToolRuntime {
         void sleep(long millis) throws InterruptedException;
     }
 
-    private volatile Pause pause = Thread::sleep;
+    /** {@code null}: {@link Thread#sleep} (a field set in premain: a method reference would be a lambda spun then). */
+    private volatile Pause pause;
 
     /** The wait before a retry of the tool's {@code retry:} budget. */
     void pause(long millis) throws InterruptedException {
-        pause.sleep(millis);
+        Pause p = pause;
+        if (p == null) {
+            Thread.sleep(millis);
+        } else {
+            p.sleep(millis);
+        }
     }
 
     /** Tests: see the budget's waits instead of timing the call. */

@@ -32,6 +32,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -84,8 +85,11 @@ public final class Weaver {
             }
         }
         Weaver w = new Weaver(started, instrumentation, deferred);
-        if (started.stream().anyMatch(AgentPlugin::instrumentsJdkClasses)) {
-            w.letJdkModulesReadTheBridge();
+        for (AgentPlugin plugin : started) {                 // no stream, no lambda: premain spins a class for each
+            if (plugin.instrumentsJdkClasses()) {
+                w.letJdkModulesReadTheBridge();
+                break;
+            }
         }
         instrumentation.addTransformer(w.new Gate(), true);
         return w;
@@ -107,8 +111,10 @@ public final class Weaver {
     private void letJdkModulesReadTheBridge() {
         Module bridge = Dispatcher.class.getModule();
         for (String name : new String[] {"java.base", "java.net.http"}) {
-            ModuleLayer.boot().findModule(name).ifPresent(m ->
-                    instrumentation.redefineModule(m, Set.of(bridge), Map.of(), Map.of(), Set.of(), Map.of()));
+            Optional<Module> m = ModuleLayer.boot().findModule(name);
+            if (m.isPresent()) {
+                instrumentation.redefineModule(m.get(), Set.of(bridge), Map.of(), Map.of(), Set.of(), Map.of());
+            }
         }
     }
 

@@ -45,7 +45,9 @@ class IsolationIT {
 
     @Test
     void aHostWithItsOwnJacksonByteBuddyAndSlf4jRunsUnchanged() throws Exception {
+        Path classes = dir.resolve("classes.log");
         ForkedJvm.Result r = ForkedJvm.main(HostLibsApp.class.getName())
+                .option("-Xlog:class+load=info:file=" + classes)
                 .agent("config=" + world.config)
                 .classPath(ForkedJvm.testClasses()).classPath(LibraryJars.of("com.fasterxml.jackson.core:jackson-databind:2.17.2", "net.bytebuddy:byte-buddy:1.14.18", "org.slf4j:slf4j-simple:1.7.36").toArray(new String[0]))
                 .property("provider.url", world.provider.url())
@@ -72,6 +74,20 @@ class IsolationIT {
         assertTrue(r.stderr.contains("INFO intentguard.intent - intent tool=refund_order key=ig1:refund_order:"), r.stderr);
         assertFalse(r.stderr.contains("[intentguard] INFO intentguard.intent"), r.stderr);
         assertTrue(r.stderr.contains("INFO host.app - host app logging through its own SLF4J"), r.stderr);
+        // Premain, and the start-up thread up to its wait for the start to settle (which cannot end before main loads),
+        // spin no lambda: a cold JVM takes 0.3-0.5 ms for each (docs/performance.md). The log lists classes in the
+        // order they loaded; the main class comes right after premain.
+        List<String> beforeMain = new ArrayList<>();
+        for (String line : Files.readAllLines(classes)) {
+            if (line.contains(" " + HostLibsApp.class.getName() + " source:")) {
+                break;
+            }
+            beforeMain.add(line);
+        }
+        assertTrue(beforeMain.size() > 200 && beforeMain.stream().anyMatch(l -> l.contains("dev.intentguard.agent.AgentStartup ")),
+                "the log holds premain's classes: " + beforeMain.size() + " lines");
+        assertEquals(List.of(), beforeMain.stream().filter(l -> l.contains("dev.intentguard.") && l.contains("$$Lambda"))
+                .collect(Collectors.toList()), "lambdas of the agent's spun before main");
     }
 
     @Test

@@ -41,21 +41,27 @@ public final class SmallRyeRetryPlugin extends RetryFrameworkPlugin {
     }
 
     /** A lambda of the loop that gets an attempt's outcome: a {@code Completer} among its parameters, then (result, failure). */
-    static final ElementMatcher<MethodDescription> OUTCOME = method -> {
-        ParameterList<?> p = method.getParameters();
-        int n = p.size();
-        if (!method.getName().startsWith("lambda$") || n < 3
-                || !p.get(n - 1).getType().asErasure().represents(Throwable.class)
-                || !p.get(n - 2).getType().asErasure().represents(Object.class)) {
+    static final ElementMatcher<MethodDescription> OUTCOME = new OutcomeLambda();
+
+    /** A class, not a lambda: this plugin is made in premain, and a cold JVM spins each lambda it meets. */
+    private static final class OutcomeLambda implements ElementMatcher<MethodDescription> {
+        @Override
+        public boolean matches(MethodDescription method) {
+            ParameterList<?> p = method.getParameters();
+            int n = p.size();
+            if (!method.getName().startsWith("lambda$") || n < 3
+                    || !p.get(n - 1).getType().asErasure().represents(Throwable.class)
+                    || !p.get(n - 2).getType().asErasure().represents(Object.class)) {
+                return false;
+            }
+            for (int i = 0; i < n - 2; i++) {
+                if (p.get(i).getType().asErasure().getName().equals(COMPLETER)) {
+                    return true;
+                }
+            }
             return false;
         }
-        for (int i = 0; i < n - 2; i++) {
-            if (p.get(i).getType().asErasure().getName().equals(COMPLETER)) {
-                return true;
-            }
-        }
-        return false;
-    };
+    }
 
     @Override
     public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {

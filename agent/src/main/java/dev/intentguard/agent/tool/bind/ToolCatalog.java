@@ -29,7 +29,12 @@ public final class ToolCatalog {
             if (spec.method() == null) {
                 nameOnly.put(spec.name(), spec);
             } else {
-                byType.computeIfAbsent(spec.method().typeName(), t -> new ArrayList<>()).add(spec);
+                List<ToolSpec> ofType = byType.get(spec.method().typeName());   // no lambda: premain builds this
+                if (ofType == null) {
+                    ofType = new ArrayList<>();
+                    byType.put(spec.method().typeName(), ofType);
+                }
+                ofType.add(spec);
                 definitions.put(spec.name(), new ToolDefinition(spec.name(), spec.effect(), spec.key(), spec.exclude(),
                         spec.enabled(), spec.check(), spec.retry(), spec.notProcessed(), spec.unknown(), spec.escalate(),
                         "config line " + spec.line(), spec.keyLine(), spec.excludeLine()));
