@@ -2,6 +2,7 @@ package dev.intentguard.agent.tool;
 
 import dev.intentguard.agent.config.Effect;
 import dev.intentguard.agent.tool.bind.ToolBinding;
+import dev.intentguard.agent.tool.bind.ToolCatalog;
 import dev.intentguard.agent.tool.bind.ToolResolver;
 import dev.intentguard.agent.weave.StartTrampoline;
 import dev.intentguard.api.ToolDisabledException;
@@ -50,13 +51,14 @@ final class StartReentry implements StartGuard.Reentry {
     private final AtomicBoolean unwovenOtherLogged = new AtomicBoolean();
 
     StartReentry(ToolRuntime runtime, WeavingWait weaving, Instrumentation instrumentation, Set<String> guardedNames,
-                 Set<String> markers, ToolResolver resolver, NamedTools namedTools) {
+                 Set<String> markers, ToolCatalog catalog, NamedTools namedTools) {
         this.runtime = runtime;
         this.namedTools = namedTools;
         this.resolvedByClass = new ClassValue<>() {
             @Override
             protected List<ToolResolver.Resolved> computeValue(Class<?> owner) {
-                return resolver.resolveClassFile(owner.getClassLoader(), owner.getName());
+                // made here, not in premain (see ToolPlugin#catalog)
+                return new ToolResolver(catalog).resolveClassFile(owner.getClassLoader(), owner.getName());
             }
         };
         this.weaving = weaving;

@@ -7,6 +7,7 @@ import dev.intentguard.agent.key.ArgumentRef;
 import dev.intentguard.agent.key.KeyRecipe;
 import dev.intentguard.agent.tool.bind.ToolBinding;
 import dev.intentguard.agent.tool.bind.ToolDefinition;
+import dev.intentguard.agent.tool.bind.ToolCatalog;
 import dev.intentguard.agent.tool.bind.ToolResolver;
 import dev.intentguard.agent.weave.DeferredWeaving;
 import net.bytebuddy.jar.asm.Type;
@@ -40,7 +41,8 @@ final class ToolDescriptions implements DescribeHooks {
     private static final String LANGCHAIN4J_DESCRIBER = "dev/langchain4j/agent/tool/ToolSpecifications.class";
 
     private final ToolRuntime runtime;
-    private final ToolResolver resolver;
+    /** A {@link ToolResolver} is made for each read, never in premain (see ToolPlugin#catalog). */
+    private final ToolCatalog catalog;
     /** Whether the application is starting: tool classes are not woven yet, so they have no binding to match. */
     private final DeferredWeaving starting;
     /**
@@ -52,9 +54,9 @@ final class ToolDescriptions implements DescribeHooks {
             Collections.synchronizedMap(new WeakHashMap<>());
     private volatile ExecutorService readAhead;
 
-    ToolDescriptions(ToolRuntime runtime, ToolResolver resolver, DeferredWeaving starting) {
+    ToolDescriptions(ToolRuntime runtime, ToolCatalog catalog, DeferredWeaving starting) {
         this.runtime = runtime;
-        this.resolver = resolver;
+        this.catalog = catalog;
         this.starting = starting;
         starting.whenWoven(new ForgetStart());
     }
@@ -122,7 +124,7 @@ final class ToolDescriptions implements DescribeHooks {
 
     private void resolve(ClassLoader loader, String name, CompletableFuture<List<ToolResolver.Resolved>> into) {
         try {
-            into.complete(resolver.resolveClassFile(loader, name));
+            into.complete(new ToolResolver(catalog).resolveClassFile(loader, name));
         } catch (Throwable t) {
             into.completeExceptionally(t);
         }

@@ -85,7 +85,7 @@ public final class ToolGuard {
 
     /** What edits the tool descriptions agent frameworks send to the model ({@code discover.describe}). */
     public dev.intentguard.bridge.DescribeHooks describer(DeferredWeaving deferred) {
-        ToolDescriptions descriptions = new ToolDescriptions(runtime, new ToolResolver(catalog), deferred);
+        ToolDescriptions descriptions = new ToolDescriptions(runtime, catalog, deferred);
         plugin.onTrampolined(descriptions);
         return descriptions;
     }
@@ -101,7 +101,7 @@ public final class ToolGuard {
         if (deferred.pending()) {
             dev.intentguard.bridge.StartGuard.install(new StartReentry(runtime, weaving, instrumentation,
                     catalog.guardedMethodNames(), ToolPlugin.markers(runtime.config().discover()),
-                    new ToolResolver(catalog), named));
+                    catalog, named));
         }
     }
 

@@ -27,7 +27,11 @@ import java.util.Set;
  */
 final class ToolPlugin implements AgentPlugin {
     private final ToolRuntime runtime;
-    private final ToolResolver resolver;
+    /**
+     * What a class's tools are is worked out by a {@link ToolResolver} made when a class is woven: made here, it would be
+     * linked in premain, and its verification loads some twenty of Byte Buddy's description classes then.
+     */
+    private final ToolCatalog catalog;
     private final ProblemReport problems;
     private final ClassFilePrefilter prefilter;
     private final Set<String> configuredInternalNames = new java.util.HashSet<>();
@@ -40,11 +44,11 @@ final class ToolPlugin implements AgentPlugin {
     private volatile ToolDescriptions trampolined;
     private final Set<String> markerDescriptors = new java.util.HashSet<>();
     private final ThreadLocal<List<ToolResolver.Resolved>> matched = new ThreadLocal<>();
-    private ClassFileLocator adviceLocator;
+    private PluginContext context;
 
     ToolPlugin(ToolRuntime runtime, ToolCatalog catalog, ProblemReport problems) {
         this.runtime = runtime;
-        this.resolver = new ToolResolver(catalog);
+        this.catalog = catalog;
         this.problems = problems;
         this.prefilter = new ClassFilePrefilter(markers(catalog.config().discover()), catalog.configuredTypes(),
                 catalog.configuredMethodNames());
@@ -76,7 +80,7 @@ final class ToolPlugin implements AgentPlugin {
 
     @Override
     public void start(PluginContext context) {
-        this.adviceLocator = context.adviceLocator();
+        this.context = context;                 // its advice locator is asked for when a class is woven
     }
 
     @Override
@@ -128,7 +132,7 @@ final class ToolPlugin implements AgentPlugin {
     @Override
     public boolean matches(TypeDescription type, ClassLoader loader) {
         List<ToolResolver.Resolved> bindable = new ArrayList<>();
-        for (ToolResolver.Resolved r : resolver.resolve(type)) {
+        for (ToolResolver.Resolved r : new ToolResolver(catalog).resolve(type)) {
             if (r.problem != null) {
                 problems.report(r.problem, r.tool == null ? null : r.tool.name());
                 if (r.method == null || !runtime.failClosed()) {
@@ -165,7 +169,7 @@ final class ToolPlugin implements AgentPlugin {
                     r.problem == null ? null : r.problem.message));
             builder = builder.visit(Advice.withCustomMapping()
                     .bind(BindingId.class, id)
-                    .to(ToolAdvice.class, adviceLocator)
+                    .to(ToolAdvice.class, context.adviceLocator())
                     .on(ElementMatchers.is(m)));
             runtime.log().debug("guarding {} as {} ({})", ToolResolver.signature(m), r.tool.name(), r.tool.effect().configName());
         }

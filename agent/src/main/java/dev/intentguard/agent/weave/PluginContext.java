@@ -22,13 +22,13 @@ import java.util.List;
 public final class PluginContext {
     private final AgentConfig config;
     private final Instrumentation instrumentation;
-    private final ClassFileLocator adviceLocator;
+    /** Made when a plugin first weaves, not in premain (Byte Buddy's locator classes load with it). */
+    private volatile ClassFileLocator adviceLocator;
     private final AdviceLinks links;
 
-    PluginContext(AgentConfig config, Instrumentation instrumentation, ClassFileLocator adviceLocator) {
+    PluginContext(AgentConfig config, Instrumentation instrumentation) {
         this.config = config;
         this.instrumentation = instrumentation;
-        this.adviceLocator = adviceLocator;
         this.links = AdviceLinks.installed(instrumentation);
     }
 
@@ -42,12 +42,17 @@ public final class PluginContext {
 
     /** Reads advice class files from the agent's own loader (they are not visible to the host). */
     public ClassFileLocator adviceLocator() {
-        return adviceLocator;
+        ClassFileLocator locator = adviceLocator;
+        if (locator == null) {
+            // A race makes two equal locators: harmless.
+            adviceLocator = locator = ClassFileLocator.ForClassLoader.of(PluginContext.class.getClassLoader());
+        }
+        return locator;
     }
 
     /** {@code Advice.to(adviceClass)} reading the advice from the agent's loader. */
     public Advice advice(Class<?> adviceClass) {
-        return Advice.to(adviceClass, adviceLocator);
+        return Advice.to(adviceClass, adviceLocator());
     }
 
     /**
@@ -56,7 +61,7 @@ public final class PluginContext {
      * instrumented class's {@code loader} and the bootstrap path (the bridge).
      */
     public Advice advice(Class<?> adviceClass, ClassLoader loader) {
-        return Advice.to(describe(adviceClass, loader), adviceLocator);
+        return Advice.to(describe(adviceClass, loader), adviceLocator());
     }
 
     /**
@@ -84,7 +89,7 @@ public final class PluginContext {
         return Advice.withCustomMapping()
                 .bootstrap(Bootstrap.METHOD, (adviceMethod, exit) -> (instrumentedType, instrumentedMethod) -> names)
                 .with(new Advice.AssignReturned.Factory())
-                .to(advice, adviceLocator);
+                .to(advice, adviceLocator());
     }
 
     /**
@@ -121,7 +126,7 @@ public final class PluginContext {
 
     /** The advice described from its class file; its types from the agent's loader, {@code loader} and the boot path. */
     private TypeDescription describe(Class<?> adviceClass, ClassLoader loader) {
-        ClassFileLocator types = new ClassFileLocator.Compound(adviceLocator,
+        ClassFileLocator types = new ClassFileLocator.Compound(adviceLocator(),
                 loader == null ? ClassFileLocator.ForClassLoader.ofBootLoader() : ClassFileLocator.ForClassLoader.of(loader),
                 ClassFileLocator.ForClassLoader.ofBootLoader());
         return TypePool.Default.of(types).describe(adviceClass.getName()).resolve();

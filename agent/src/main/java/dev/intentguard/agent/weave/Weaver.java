@@ -73,8 +73,7 @@ public final class Weaver {
      */
     public static Weaver install(AgentConfig config, Instrumentation instrumentation, List<AgentPlugin> plugins,
                                  DeferredWeaving deferred) {
-        PluginContext context = new PluginContext(config, instrumentation,
-                ClassFileLocator.ForClassLoader.of(Weaver.class.getClassLoader()));
+        PluginContext context = new PluginContext(config, instrumentation);
         List<AgentPlugin> started = new ArrayList<>();
         for (AgentPlugin plugin : plugins) {
             try {
