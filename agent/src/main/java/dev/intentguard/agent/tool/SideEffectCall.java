@@ -24,6 +24,8 @@ import dev.intentguard.bridge.IntentScope;
 import dev.intentguard.bridge.NetworkWrites;
 import dev.intentguard.bridge.ToolFrame;
 
+import org.slf4j.Logger;
+
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -515,8 +517,11 @@ final class SideEffectCall extends GuardedCall {
     }
 
     private void startBody() {
-        runtime.intentLog().info("intent tool={} key={} attempt={}", binding.toolName(), key,
-                claimed == null ? "unrecorded" : String.valueOf(claimed.attempts()));
+        Logger intents = runtime.intentLog();
+        if (intents.isInfoEnabled()) {             // silenced, the line's arguments cost every call ~80 bytes for nothing
+            intents.info("intent tool={} key={} attempt={}", binding.toolName(), key,
+                    claimed == null ? "unrecorded" : String.valueOf(claimed.attempts()));
+        }
         NetworkWrites.callStarted();
         watching = true;
         othersWritesAtStart = runtime.network().unscopedWrites();
