@@ -59,8 +59,8 @@ final class JournalWriter {
     private static final long ERROR_REPEAT_MILLIS = 60_000;
     /**
      * Put in the queue by {@link #close}: the writer writes what came before it and stops. A class rather than a lambda,
-     * as are this class's other callbacks: premain builds the journal, and a cold JVM spins each lambda it meets
-     * (0.3-0.5 ms each here, docs/performance.md).
+     * as are the writer's thread and the store beside it: premain builds the journal, and a cold JVM spins each lambda
+     * it meets (0.3-0.5 ms each here, docs/performance.md).
      */
     private static final JournalEntry STOP = new Stop();
 

@@ -4,8 +4,9 @@ import java.util.concurrent.ThreadFactory;
 
 /**
  * The threads of the agent's executors: named, daemon (they never keep a host's JVM alive), and with the agent's own
- * class loader as their context loader unless told otherwise, so that no thread of ours holds on to whichever
- * application loader happened to start it. One class for them all rather than a lambda per executor: premain builds
+ * class loader as their context loader ({@link #named}), so that such a thread does not hold on to whichever application
+ * loader happened to start it; {@link #inheritingContext} keeps the starter's (the config watch's and the descriptions'
+ * read-ahead threads, as they always had). One class for them all rather than a lambda per executor: premain builds
  * several, and a cold JVM spins each lambda it meets (0.3-0.5 ms each here, docs/performance.md).
  */
 public final class AgentThreads implements ThreadFactory {

@@ -24,7 +24,6 @@ import dev.intentguard.bridge.IntentScope;
 import dev.intentguard.bridge.NetworkWrites;
 import dev.intentguard.bridge.ToolFrame;
 
-import org.slf4j.Logger;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
@@ -517,11 +516,10 @@ final class SideEffectCall extends GuardedCall {
     }
 
     private void startBody() {
-        Logger intents = runtime.intentLog();
-        if (intents.isInfoEnabled()) {             // silenced, the line's arguments cost every call ~80 bytes for nothing
-            intents.info("intent tool={} key={} attempt={}", binding.toolName(), key,
-                    claimed == null ? "unrecorded" : String.valueOf(claimed.attempts()));
-        }
+        // The attempt as an Integer (cached below 128), not its string: a silenced log made that string for nothing on
+        // every call, and asking isInfoEnabled first would ask the host's SLF4J twice per call when it logs.
+        runtime.intentLog().info("intent tool={} key={} attempt={}", binding.toolName(), key,
+                claimed == null ? (Object) "unrecorded" : Integer.valueOf(claimed.attempts()));
         NetworkWrites.callStarted();
         watching = true;
         othersWritesAtStart = runtime.network().unscopedWrites();

@@ -281,7 +281,11 @@ public final class ToolGuard {
                         continue;
                     }
                     if (r.problem != null) {
-                        if (!issues.stream().anyMatch(i -> i.message.equals(r.problem.message))) {
+                        boolean said = false;       // a loop, not a stream: fail-closed runs this in premain
+                        for (ConfigProblem.Issue i : issues) {
+                            said |= i.message.equals(r.problem.message);
+                        }
+                        if (!said) {
                             issues.add(r.problem);
                         }
                     } else {

@@ -73,7 +73,21 @@ public final class StartTrampoline {
      *         read); a class file ASM fails on further in throws, which the weaver catches (the class is woven now)
      */
     public static byte[] insert(byte[] classFile, Set<String> methodNames, Set<String> annotations) {
-        return insert(classFile, (access, name, descriptor) -> methodNames.contains(name), annotations, null);
+        return insert(classFile, new Named(methodNames), annotations, null);
+    }
+
+    /** The methods of these names. A class, not a lambda: it is made on the application's thread while it starts. */
+    private static final class Named implements MethodChoice {
+        private final Set<String> names;
+
+        Named(Set<String> names) {
+            this.names = names;
+        }
+
+        @Override
+        public boolean wants(int access, String name, String descriptor) {
+            return names.contains(name);
+        }
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.intentguard.agent.discover.mcp;
 import com.google.auto.service.AutoService;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.config.AgentConfig;
+import dev.intentguard.agent.config.ToolSpec;
 import dev.intentguard.agent.discover.StartDescriptionHook;
 import dev.intentguard.agent.weave.StartCalls;
 import dev.intentguard.agent.weave.StartTrampoline;
@@ -82,7 +83,11 @@ public final class McpPlugin extends ExactNamePlugin {
     public void start(PluginContext context) {
         super.start(context);
         AgentConfig config = context.config();
-        active = config.discover().mcp() || config.tools().stream().anyMatch(t -> t.method() == null);
+        boolean byName = false;
+        for (ToolSpec t : config.tools()) {     // a loop, not a stream: premain runs this
+            byName |= t.method() == null;
+        }
+        active = config.discover().mcp() || byName;
         context.linkCalledCode(this);       // McpStartDescription, called from fromSync while the application starts
     }
 
