@@ -269,7 +269,7 @@ public final class AgentStartup {
         public void run() {
             guard.stopReconciler();
             recorder.close(2_000);
-            store.close();
+            store.close(2_000);             // an open under way finishes and closes: no recovery for the next process
         }
     }
 
@@ -325,7 +325,11 @@ public final class AgentStartup {
      */
     private static List<ConfigProblem.Issue> checkBeforeMain(AgentConfig config) {
         List<ConfigProblem.Issue> issues = new ArrayList<>();
-        if (config.tools().stream().noneMatch(t -> t.method() != null)) {
+        boolean byMethod = false;
+        for (ToolSpec t : config.tools()) {                 // a loop, not a stream: this is premain
+            byMethod |= t.method() != null;
+        }
+        if (!byMethod) {
             return issues;
         }
         for (ToolGuard.CheckedTool checked : ToolGuard.check(config, ClassFileLocator.ForClassLoader.ofSystemLoader())) {

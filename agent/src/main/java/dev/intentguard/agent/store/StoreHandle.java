@@ -30,6 +30,8 @@ public final class StoreHandle {
     private volatile long waitingSince;
     /** Told when a caller first waits ({@link #whenWanted}): the thread that opens the store after the start. */
     private volatile Runnable onWanted;
+    /** {@link #open} has begun: a close waits a little for it rather than leave a half-open store behind. */
+    private volatile boolean opening;
 
     private StoreHandle(String description) {
         this.description = description;
@@ -50,6 +52,7 @@ public final class StoreHandle {
 
     /** Opens the store on the calling thread; callers waiting in {@link #await} proceed when it is done. */
     public void open(Opener opener) {
+        opening = true;
         try {
             IntentStore store = opener.open();
             opened.set(store);
@@ -153,11 +156,31 @@ public final class StoreHandle {
         return description;
     }
 
-    /** Closes the store if it opened. */
-    public void close() {
+    /**
+     * Closes the store if it opened. A JVM that exits while its store is opening (a short-lived host whose start
+     * settled just before it ended) waits up to {@code openingMillis} for the open to finish and closes it: left
+     * half-open, the file counts this process as a user that ended without closing, and the next process alone on it
+     * runs Chronicle's recovery first (1.5 s for an empty store of a million intents here, more than the next process's
+     * {@code store.open-timeout} on a loaded machine, when its calls run unguarded or refused).
+     */
+    public void close(long openingMillis) {
+        if (opening && !future.isDone()) {
+            try {
+                future.get(openingMillis, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException | ExecutionException e) {
+                // still opening (left to the next process's recovery, as before), or it failed: nothing to close
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         IntentStore store = opened.getAndSet(null);
         if (store != null) {
             store.close();
         }
+    }
+
+    /** Closes the store if it opened, without waiting for an open under way. */
+    public void close() {
+        close(0);
     }
 }
