@@ -34,12 +34,9 @@ class StoreHandleTest {
         }
     }
 
-    @Test
-    void aCloseWhileTheStoreOpensWaitsForTheOpenAndClosesWhatOpened() throws Exception {
-        StoreHandle handle = StoreHandle.pending("test store");
-        CountedStore store = new CountedStore();
+    /** Starts opening {@code handle} on a thread of its own; the open returns {@code store} once {@code finish} opens. */
+    private static Thread openingUntil(StoreHandle handle, CountedStore store, CountDownLatch finish) throws InterruptedException {
         CountDownLatch opening = new CountDownLatch(1);
-        CountDownLatch finish = new CountDownLatch(1);
         Thread opener = new Thread(() -> handle.open(() -> {
             opening.countDown();
             finish.await();
@@ -47,6 +44,15 @@ class StoreHandleTest {
         }));
         opener.start();
         assertTrue(opening.await(5, TimeUnit.SECONDS));
+        return opener;
+    }
+
+    @Test
+    void aCloseWhileTheStoreOpensWaitsForTheOpenAndClosesWhatOpened() throws Exception {
+        StoreHandle handle = StoreHandle.pending("test store");
+        CountedStore store = new CountedStore();
+        CountDownLatch finish = new CountDownLatch(1);
+        Thread opener = openingUntil(handle, store, finish);
         Thread finisher = new Thread(() -> {
             try {
                 Thread.sleep(200);
@@ -70,15 +76,8 @@ class StoreHandleTest {
     void anOpenLongerThanTheBoundIsLeftAsBeforeAndNoCloseWaitsWithoutOne() throws Exception {
         StoreHandle handle = StoreHandle.pending("test store");
         CountedStore store = new CountedStore();
-        CountDownLatch opening = new CountDownLatch(1);
         CountDownLatch finish = new CountDownLatch(1);
-        Thread opener = new Thread(() -> handle.open(() -> {
-            opening.countDown();
-            finish.await();
-            return store.store;
-        }));
-        opener.start();
-        assertTrue(opening.await(5, TimeUnit.SECONDS));
+        Thread opener = openingUntil(handle, store, finish);
 
         long start = System.nanoTime();
         handle.close(100);
