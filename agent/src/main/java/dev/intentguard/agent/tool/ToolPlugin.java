@@ -95,7 +95,7 @@ final class ToolPlugin implements AgentPlugin {
                 return false;
             }
         }
-        return prefilter.mayDeclareTool(loader, classFile);
+        return prefilter.mayDeclareTool(loader, internalName, classFile);
     }
 
     private static byte[] classFileOf(ClassLoader loader, String internalName) {

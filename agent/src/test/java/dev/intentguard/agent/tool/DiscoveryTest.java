@@ -3,6 +3,7 @@ package dev.intentguard.agent.tool;
 import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.agent.config.ConfigLoader;
 import dev.intentguard.agent.tool.bind.ClassFilePrefilter;
+import dev.intentguard.agent.tool.bind.ClassFilePrefilterTest;
 import dev.intentguard.agent.tool.bind.ToolCatalog;
 import dev.intentguard.agent.tool.bind.ToolResolver;
 import dev.intentguard.it.discover.Lc4jTools;
@@ -11,8 +12,6 @@ import net.bytebuddy.description.type.TypeDescription;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -47,12 +46,6 @@ class DiscoveryTest {
         return out;
     }
 
-    private static byte[] bytes(Class<?> c) throws IOException {
-        try (InputStream in = c.getResourceAsStream("/" + c.getName().replace('.', '/') + ".class")) {
-            return in.readAllBytes();
-        }
-    }
-
     @Test
     void unlistedToolsTakeTheDefaultEffectAndAllArgumentsAListedEntryWins() throws Exception {
         AgentConfig config = config("tools:\n  - name: refund_order\n    key: [orderId]\n    check: findRefund\n"
@@ -80,9 +73,9 @@ class DiscoveryTest {
         assertEquals(3, bound(config, SaiTools.class).size());
 
         ClassFilePrefilter off = new ClassFilePrefilter(ToolPlugin.markers(config.discover()), java.util.Set.of(), java.util.Set.of());
-        assertFalse(off.mayDeclareTool(getClass().getClassLoader(), bytes(Lc4jTools.class)));
-        assertTrue(off.mayDeclareTool(getClass().getClassLoader(), bytes(SaiTools.class)));
-        assertFalse(off.mayDeclareTool(getClass().getClassLoader(), bytes(dev.intentguard.it.discover.Receipt.class)));
+        assertFalse(ClassFilePrefilterTest.candidate(off, getClass().getClassLoader(), Lc4jTools.class));
+        assertTrue(ClassFilePrefilterTest.candidate(off, getClass().getClassLoader(), SaiTools.class));
+        assertFalse(ClassFilePrefilterTest.candidate(off, getClass().getClassLoader(), dev.intentguard.it.discover.Receipt.class));
     }
 
     @Test

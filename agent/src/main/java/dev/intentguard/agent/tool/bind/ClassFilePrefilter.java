@@ -25,6 +25,7 @@ public final class ClassFilePrefilter {
     private final byte[][] methodNames;
     private final Set<String> configured = new java.util.HashSet<>();
     private final Map<ClassLoader, Map<String, Boolean>> supertypeVerdicts = new WeakHashMap<>();
+    private static final byte[][] NO_NEEDLES = new byte[0][];
 
     public ClassFilePrefilter(Set<String> annotationTypes, Set<String> configuredTypes, Set<String> configuredMethods) {
         List<byte[]> n = new ArrayList<>();
@@ -42,17 +43,25 @@ public final class ClassFilePrefilter {
         }
     }
 
-    /** {@code true} if the class may declare a tool method and deserves a full look. */
-    public boolean mayDeclareTool(ClassLoader loader, byte[] classFile) {
-        // the class's own name and supertypes are read only when configured types could match them (most classes: not)
-        ClassHeader header = ClassHeader.parse(classFile, needles, methodNames, !configured.isEmpty());
-        if (header == null || header.mentionsNeedle || (header.name != null && configured.contains(header.name))) {
+    /**
+     * {@code true} if the class {@code internalName} (as the JVM names it to a transformer) may declare a tool method and
+     * deserves a full look. Most classes mention no annotation of ours and no configured method's name: for them the
+     * walk over the constant pool keeps no index and makes no string, and it stops at the first annotation found.
+     */
+    public boolean mayDeclareTool(ClassLoader loader, String internalName, byte[] classFile) {
+        ClassHeader header = ClassHeader.parse(classFile, needles, methodNames, false);
+        if (header == null || header.mentionsNeedle || configured.contains(internalName)) {
             return true;
         }
         if (configured.isEmpty() || loader == null || !header.mentionsMethodName) {
             return false;
         }
-        for (String supertype : header.supertypes) {
+        // It names a configured tool's method: its supertypes decide (a second walk, for these few classes only).
+        ClassHeader named = ClassHeader.parse(classFile, NO_NEEDLES, NO_NEEDLES, true);
+        if (named == null) {
+            return true;
+        }
+        for (String supertype : named.supertypes) {
             if (supertypeMayBeTool(loader, supertype, 0)) {
                 return true;
             }
@@ -78,7 +87,7 @@ public final class ClassFilePrefilter {
         boolean verdict = false;
         try (InputStream in = loader.getResourceAsStream(internalName + ".class")) {
             if (in != null) {
-                ClassHeader header = ClassHeader.parse(in.readAllBytes(), new byte[0][], new byte[0][]);
+                ClassHeader header = ClassHeader.parse(in.readAllBytes(), NO_NEEDLES, NO_NEEDLES);
                 verdict = header == null;
                 if (!verdict) {
                     for (String s : header.supertypes) {
@@ -121,7 +130,8 @@ public final class ClassFilePrefilter {
 
         /**
          * The same; without {@code names}, {@link #name} is {@code null} and {@link #supertypes} empty (no index of the
-         * constant pool is kept, no string made: the gate's look at most classes ends with the needles).
+         * constant pool is kept, no string made: the gate's look at most classes ends with the needles), and the walk
+         * ends at the first needle, since a needle alone makes the class a candidate.
          */
         static ClassHeader parse(byte[] b, byte[][] needles, byte[][] methodNames, boolean names) {
             if (b.length < 10 || (b[0] & 0xff) != 0xCA || (b[1] & 0xff) != 0xFE || (b[2] & 0xff) != 0xBA || (b[3] & 0xff) != 0xBE) {
@@ -145,6 +155,9 @@ public final class ClassFilePrefilter {
                         int len = u2(b, pos + 1);
                         if (!mentions && matches(b, pos + 3, len, needles)) {
                             mentions = true;
+                            if (!names) {
+                                return new ClassHeader(true, mentionsMethod, null, List.of());
+                            }
                         }
                         if (!mentionsMethod && matches(b, pos + 3, len, methodNames)) {
                             mentionsMethod = true;

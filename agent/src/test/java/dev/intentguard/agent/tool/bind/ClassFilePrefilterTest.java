@@ -10,7 +10,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class ClassFilePrefilterTest {
+public class ClassFilePrefilterTest {
+    /** The gate's question for a class as the JVM offers it: its internal name and its class file. */
+    public static boolean candidate(ClassFilePrefilter filter, ClassLoader loader, Class<?> c) throws IOException {
+        return filter.mayDeclareTool(loader, c.getName().replace('.', '/'), bytes(c));
+    }
+
     private static byte[] bytes(Class<?> c) throws IOException {
         try (InputStream in = c.getResourceAsStream("/" + c.getName().replace('.', '/') + ".class")) {
             return in.readAllBytes();
@@ -22,20 +27,20 @@ class ClassFilePrefilterTest {
     @Test
     void annotatedClassesAreCandidatesAndOthersAreNot() throws Exception {
         ClassFilePrefilter annotationsOnly = new ClassFilePrefilter(Set.of(ToolResolver.SIDE_EFFECT, ToolResolver.IDEMPOTENT), Set.of(), Set.of());
-        assertTrue(annotationsOnly.mayDeclareTool(loader, bytes(dev.intentguard.it.app.SupportTools.class)));
-        assertFalse(annotationsOnly.mayDeclareTool(loader, bytes(dev.intentguard.it.app.CardPayments.class)));
-        assertFalse(annotationsOnly.mayDeclareTool(loader, bytes(String.class)));
+        assertTrue(candidate(annotationsOnly, loader, dev.intentguard.it.app.SupportTools.class));
+        assertFalse(candidate(annotationsOnly, loader, dev.intentguard.it.app.CardPayments.class));
+        assertFalse(candidate(annotationsOnly, loader, String.class));
     }
 
     @Test
     void configuredTypesReachImplementationsDirectlyAndThroughSuperclasses() throws Exception {
         ClassFilePrefilter filter = new ClassFilePrefilter(Set.of(), Set.of("dev.intentguard.it.app.Payments"), Set.of("pay"));
-        assertTrue(filter.mayDeclareTool(loader, bytes(dev.intentguard.it.app.CardPayments.class)), "implements it");
-        assertTrue(filter.mayDeclareTool(loader, bytes(dev.intentguard.it.app.AuditedCardPayments.class)),
+        assertTrue(candidate(filter, loader, dev.intentguard.it.app.CardPayments.class), "implements it");
+        assertTrue(candidate(filter, loader, dev.intentguard.it.app.AuditedCardPayments.class),
                 "extends an implementation: found through the superclass's class file");
-        assertFalse(filter.mayDeclareTool(loader, bytes(dev.intentguard.it.app.Refund.class)));
-        assertTrue(filter.mayDeclareTool(loader, bytes(dev.intentguard.it.app.Payments.class)), "the configured type itself");
-        assertFalse(filter.mayDeclareTool(loader, bytes(dev.intentguard.it.app.HostApp.class)),
+        assertFalse(candidate(filter, loader, dev.intentguard.it.app.Refund.class));
+        assertTrue(candidate(filter, loader, dev.intentguard.it.app.Payments.class), "the configured type itself");
+        assertFalse(candidate(filter, loader, dev.intentguard.it.app.HostApp.class),
                 "a class that only calls the tool is not a candidate (it would wait for the weaver for nothing)");
     }
 
@@ -64,10 +69,10 @@ class ClassFilePrefilterTest {
                 throw new AssertionError("read " + name);
             }
         };
-        assertFalse(filter.mayDeclareTool(unreadable, bytes(dev.intentguard.it.app.Refund.class)),
+        assertFalse(candidate(filter, unreadable, dev.intentguard.it.app.Refund.class),
                 "declares no 'pay': nothing to weave whatever it extends, and no supertype read");
         ClassFilePrefilter otherName = new ClassFilePrefilter(Set.of(), Set.of("dev.intentguard.it.app.Payments"), Set.of("refund"));
-        assertFalse(otherName.mayDeclareTool(loader, bytes(dev.intentguard.it.app.AuditedCardPayments.class)),
+        assertFalse(candidate(otherName, loader, dev.intentguard.it.app.AuditedCardPayments.class),
                 "an implementation that does not declare the configured method has nothing of it to weave");
     }
 }
