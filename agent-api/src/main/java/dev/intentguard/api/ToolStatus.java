@@ -19,7 +19,10 @@ public enum ToolStatus {
     /** Another call for the same intent is still running. */
     IN_FLIGHT("in_flight",
             "Another call for this intent is still running. Do not retry %s; tell the user it is being processed."),
-    /** The operator switched the tool off; the body did not run. */
+    /**
+     * The body did not run: the operator switched the tool off (this instruction), or it cannot be run safely right now
+     * (it cannot be guarded under {@code on-error: fail-closed}, or the intent store is full: an instruction that says so).
+     */
     DISABLED("disabled",
             "%s is switched off right now and did not run. Do not retry; tell the user it is unavailable for now."),
     /** The arguments conflict with an earlier call for the same intent; the body did not run. */

@@ -12,7 +12,12 @@ public abstract class ToolStatusException extends RuntimeException {
     private final String intentKey;
 
     protected ToolStatusException(ToolStatus status, String tool, String intentKey, Throwable cause) {
-        super(status.wireName() + ": " + status.instruction(tool), cause);
+        this(status, tool, intentKey, status.instruction(tool), cause);
+    }
+
+    /** With an instruction of its own, where the status's general one would not say what happened. */
+    protected ToolStatusException(ToolStatus status, String tool, String intentKey, String instruction, Throwable cause) {
+        super(status.wireName() + ": " + instruction, cause);
         this.status = status;
         this.tool = tool;
         this.intentKey = intentKey;

@@ -1,7 +1,6 @@
 package dev.intentguard.agent.tool;
 
 import dev.intentguard.agent.tool.bind.ToolBinding;
-import dev.intentguard.api.ToolStatus;
 
 /**
  * A call the agent cannot guard (its binding is broken, its key cannot be computed, or the HTTP clients it may use were
@@ -27,6 +26,6 @@ final class RefusedCall extends GuardedCall {
 
     @Override
     protected void exit(Object returned, Throwable thrown) {
-        StatusReply.of(ToolStatus.DISABLED).deliver(this, binding, owner, null);
+        StatusReply.cannotGuard(binding.toolName()).deliver(this, binding, owner, null);
     }
 }

@@ -188,8 +188,7 @@ final class SideEffectCall extends GuardedCall {
             }
         } catch (StoreFullException full) {
             runtime.storeFull(full, binding.toolName());
-            reply = StatusReply.refused(binding.toolName() + " did not run: the intent store is full. Do not retry; "
-                    + "tell the user it is unavailable for now.");
+            reply = StatusReply.storeFull(binding.toolName());
         } catch (StoreBusyException busy) {
             storeBusy(busy);
         } catch (StoreLostException lost) {

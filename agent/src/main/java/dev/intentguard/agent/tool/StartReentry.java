@@ -6,7 +6,6 @@ import dev.intentguard.agent.tool.bind.ToolCatalog;
 import dev.intentguard.agent.tool.bind.ToolResolver;
 import dev.intentguard.agent.weave.StartTrampoline;
 import dev.intentguard.api.ToolDisabledException;
-import dev.intentguard.api.ToolStatus;
 import dev.intentguard.bridge.StartGuard;
 
 import java.lang.instrument.Instrumentation;
@@ -131,12 +130,12 @@ final class StartReentry implements StartGuard.Reentry {
             String toolName = runs != null ? runs : resolved == null || resolved.tool == null ? owner.getName() + "#" + name
                     : resolved.tool.name();
             if (resolved != null && resolved.shape != null && resolved.shape.carriesStatus()) {
-                Object reply = StatusReply.of(ToolStatus.DISABLED).answer(resolved.shape, toolName, owner);
+                Object reply = StatusReply.cannotGuard(toolName).answer(resolved.shape, toolName, owner);
                 if (returnable(owner, descriptor, reply)) {
                     return reply;
                 }
             }
-            throw new ToolDisabledException(toolName, null, null);
+            throw StatusReply.cannotGuard(toolName).exception(toolName, null);
         }
         return StartGuard.runUnwoven(method(owner, name, descriptor, self), args);
     }

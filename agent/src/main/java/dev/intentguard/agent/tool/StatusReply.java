@@ -56,8 +56,23 @@ final class StatusReply {
         return new StatusReply(ToolStatus.DONE, resultJson, truncated, null);
     }
 
+    /**
+     * {@code disabled} for a call that cannot be guarded under {@code on-error: fail-closed} (its binding is broken, its
+     * key cannot be computed, or the clients it may use are not woven yet): not the kill switch's "switched off", which
+     * nobody did.
+     */
+    static StatusReply cannotGuard(String tool) {
+        return refused(tool + " did not run: it cannot be run safely right now. Do not retry now; tell the user it is "
+                + "unavailable for now.");
+    }
+
+    /** {@code disabled} for a new intent the full intent store cannot take. */
+    static StatusReply storeFull(String tool) {
+        return refused(tool + " did not run: the intent store is full. Do not retry; tell the user it is unavailable for now.");
+    }
+
     /** {@code disabled} with a specific reason instead of the kill-switch instruction. */
-    static StatusReply refused(String message) {
+    private static StatusReply refused(String message) {
         return new StatusReply(ToolStatus.DISABLED, null, false, null, message);
     }
 
@@ -148,12 +163,14 @@ final class StatusReply {
         }
     }
 
-    private RuntimeException exception(String tool, String intentKey) {
+    /** The agent-api exception that says what this reply says, for a tool whose return type cannot carry it. */
+    RuntimeException exception(String tool, String intentKey) {
         switch (status) {
             case PENDING_UNKNOWN:
                 return new OutcomeUnknownException(tool, intentKey, cause);
             case DISABLED:
-                return new ToolDisabledException(tool, intentKey, cause);
+                return message != null ? new ToolDisabledException(tool, intentKey, message, cause)
+                        : new ToolDisabledException(tool, intentKey, cause);
             case REJECTED:
                 return new IntentConflictException(tool, intentKey, cause);
             case IN_FLIGHT:

@@ -53,4 +53,19 @@ class StatusReplyTest {
         // Jackson 3 is not on this class path: the Jackson 2 reader made above must not answer for it
         assertThrows(ToolDisabledException.class, () -> DISABLED.answer(ReturnShape.JACKSON3_NODE, "refund", StatusReplyTest.class));
     }
+
+    @Test
+    void aCallThatCannotBeGuardedIsNotSaidToBeSwitchedOff() {
+        StatusReply refused = StatusReply.cannotGuard("refund");
+        String said = "refund did not run: it cannot be run safely right now. Do not retry now; tell the user it is "
+                + "unavailable for now.";
+        assertEquals("{\"status\":\"disabled\",\"tool\":\"refund\",\"message\":\"" + said + "\"}",
+                refused.answer(ReturnShape.TEXT, "refund", StatusReplyTest.class));
+        ToolDisabledException e = assertThrows(ToolDisabledException.class,
+                () -> refused.answer(ReturnShape.TYPED, "refund", StatusReplyTest.class));
+        assertEquals("disabled: " + said, e.getMessage(), "the exception says the same, not the kill switch's words");
+        assertEquals(ToolStatus.DISABLED, e.status());
+        assertEquals("disabled: refund did not run: the intent store is full. Do not retry; tell the user it is unavailable "
+                + "for now.", StatusReply.storeFull("refund").exception("refund", null).getMessage());
+    }
 }

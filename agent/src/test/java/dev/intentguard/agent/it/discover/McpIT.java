@@ -169,7 +169,8 @@ class McpIT {
         List<String> answers = new ArrayList<>(closed.results("refund"));
         answers.addAll(closed.errors("refund"));
         assertEquals(1, answers.size(), closed.toString());
-        assertTrue(answers.get(0).contains("disabled: refund "), "the answer says disabled, for the refund tool: " + answers);
+        assertTrue(answers.get(0).contains("disabled: refund did not run: it cannot be run safely right now"),
+                "the answer says disabled, for the refund tool, and why (not \"switched off\"): " + answers);
         assertEquals(1, closed.logLines("lambda$fromSync$", "runs without its weaving", "answer disabled"), closed.stderr);
         assertEquals(List.of("get_refund W2: 200 {\"refund\":\"re_1\"}"), closed.results("get_refund"),
                 "a tool hinted read-only is not refused: " + closed);

@@ -273,9 +273,10 @@ class JdkHttpClientIT {
         assertTrue(r.stderr.contains("were not woven within store.open-timeout (1 ms): guarded calls answer disabled "
                 + "until they are (on-error: fail-closed)"), r.stderr);
         // the tool method itself is not woven yet either (it came in through its start trampoline): the String tool
-        // answers the disabled status as JSON, as a woven call would, not an exception
+        // answers the disabled status as JSON, as a woven call would, not an exception; and it says why it did not
+        // run, not the kill switch's "switched off", which nobody did
         assertTrue(r.stdout.contains("RESULT jdkCharge {\"status\":\"disabled\",\"tool\":\"jdk_charge\",\"message\":"
-                + "\"jdk_charge is switched off right now and did not run."), r.toString());
+                + "\"jdk_charge did not run: it cannot be run safely right now. Do not retry now;"), r.toString());
         assertEquals(0, posts("/charges").size(), "the refused call sent nothing: " + r);
     }
 }
