@@ -58,8 +58,8 @@ final class StatusReply {
 
     /**
      * {@code disabled} for a call that cannot be guarded under {@code on-error: fail-closed} (its binding is broken, its
-     * key cannot be computed, or the clients it may use are not woven yet): not the kill switch's "switched off", which
-     * nobody did.
+     * key cannot be computed, the clients it may use are not woven yet, or its own class is not: {@link StartReentry}):
+     * not the kill switch's "switched off", which nobody did.
      */
     static StatusReply cannotGuard(String tool) {
         return refused(tool + " did not run: it cannot be run safely right now. Do not retry now; tell the user it is "

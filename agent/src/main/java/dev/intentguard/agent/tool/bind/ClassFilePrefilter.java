@@ -59,7 +59,7 @@ public final class ClassFilePrefilter {
         // It names a configured tool's method: its supertypes decide (a second walk, for these few classes only).
         ClassHeader named = ClassHeader.parse(classFile, NO_NEEDLES, NO_NEEDLES, true);
         if (named == null) {
-            return true;
+            return true;        // not expected (the same bytes walked above); as for any class file we cannot read
         }
         for (String supertype : named.supertypes) {
             if (supertypeMayBeTool(loader, supertype, 0)) {
@@ -108,7 +108,8 @@ public final class ClassFilePrefilter {
     /**
      * What the prefilter needs from a class file: whether it mentions a needle (an annotation type) or one of the
      * method names (as any string of its constant pool: declared methods' names are there), its name and its
-     * supertypes.
+     * supertypes. Read without names, the walk ends at the first needle: {@link #mentionsMethodName} then counts only
+     * where {@link #mentionsNeedle} is false.
      */
     static final class ClassHeader {
         final boolean mentionsNeedle;
