@@ -178,9 +178,4 @@ public final class StoreHandle {
             store.close();
         }
     }
-
-    /** Closes the store if it opened, without waiting for an open under way. */
-    public void close() {
-        close(0);
-    }
 }

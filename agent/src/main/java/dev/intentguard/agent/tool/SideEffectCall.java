@@ -24,7 +24,6 @@ import dev.intentguard.bridge.IntentScope;
 import dev.intentguard.bridge.NetworkWrites;
 import dev.intentguard.bridge.ToolFrame;
 
-
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 
