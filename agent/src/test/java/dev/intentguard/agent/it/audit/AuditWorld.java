@@ -10,6 +10,7 @@ import com.networknt.schema.SpecificationVersion;
 import dev.intentguard.agent.it.http.OkHttp4IT;
 import dev.intentguard.agent.it.retry.Resilience4jIT;
 import dev.intentguard.agent.testkit.ForkedJvm;
+import dev.intentguard.agent.testkit.JournalCalls;
 import dev.intentguard.agent.testkit.RawHttpServer;
 import dev.intentguard.agent.testkit.RawHttpServer.Behavior;
 
@@ -20,7 +21,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -89,20 +89,9 @@ final class AuditWorld {
                 .getSchema(Files.readString(SCHEMA), InputFormat.JSON);
     }
 
-    /** The calls in the journal, in file order. */
+    /** The calls in the journal, process after process ({@link JournalCalls}). */
     List<JsonNode> journalCalls() throws IOException {
-        List<JsonNode> out = new ArrayList<>();
-        try (Stream<Path> files = Files.list(journal())) {
-            for (Path f : files.sorted().collect(Collectors.toList())) {
-                for (String line : Files.readAllLines(f)) {
-                    JsonNode n = JSON.readTree(line);
-                    if (n.path("type").asText().equals("call")) {
-                        out.add(n);
-                    }
-                }
-            }
-        }
-        return out;
+        return JournalCalls.in(journal());
     }
 
     /** The {@code jfr} tool of the JDK the forked JVMs run on. */

@@ -3,6 +3,7 @@ package dev.intentguard.agent.it.discover;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.intentguard.agent.testkit.ForkedJvm;
+import dev.intentguard.agent.testkit.JournalCalls;
 import dev.intentguard.agent.testkit.LoopbackServer;
 
 import java.io.IOException;
@@ -12,8 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -75,20 +74,9 @@ final class DiscoverWorld implements AutoCloseable {
         return r;
     }
 
-    /** The calls in the journal, in file order. */
+    /** The calls in the journal, process after process ({@link JournalCalls}). */
     List<JsonNode> journalCalls() throws IOException {
-        List<JsonNode> out = new ArrayList<>();
-        try (Stream<Path> files = Files.list(store.resolveSibling("intents.dat.journal"))) {
-            for (Path f : files.sorted().collect(Collectors.toList())) {
-                for (String line : Files.readAllLines(f)) {
-                    JsonNode n = JSON.readTree(line);
-                    if (n.path("type").asText().equals("call")) {
-                        out.add(n);
-                    }
-                }
-            }
-        }
-        return out;
+        return JournalCalls.in(store.resolveSibling("intents.dat.journal"));
     }
 
     static List<String> layers(List<JsonNode> calls) {
