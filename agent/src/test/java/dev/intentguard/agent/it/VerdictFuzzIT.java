@@ -1,9 +1,9 @@
 package dev.intentguard.agent.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.intentguard.agent.it.http.OkHttp4IT;
 import dev.intentguard.agent.testkit.ForkedJvm;
+import dev.intentguard.agent.testkit.JournalCalls;
 import dev.intentguard.agent.testkit.RawHttpServer.Behavior;
 import dev.intentguard.agent.testkit.RawHttpServer;
 import dev.intentguard.it.verdict.FuzzApp;
@@ -22,7 +22,6 @@ import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -205,18 +204,7 @@ class VerdictFuzzIT {
 
     private static List<JsonNode> journal(Path store) throws IOException {
         Path folder = Path.of(store + ".journal");
-        ObjectMapper json = new ObjectMapper();
-        List<JsonNode> out = new ArrayList<>();
-        try (Stream<Path> files = Files.list(folder)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".jsonl")).sorted().collect(Collectors.toList())) {
-                for (String line : Files.readAllLines(f, StandardCharsets.UTF_8)) {
-                    JsonNode n = json.readTree(line);
-                    if ("call".equals(n.path("type").asText())) {
-                        out.add(n);
-                    }
-                }
-            }
-        }
+        List<JsonNode> out = JournalCalls.in(folder);
         assertTrue(!out.isEmpty(), "the journal in " + folder);
         return out;
     }

@@ -27,7 +27,8 @@ public final class JournalCalls {
     public static List<JsonNode> in(Path folder) throws IOException {
         List<List<JsonNode>> files = new ArrayList<>();
         try (Stream<Path> listed = Files.list(folder)) {
-            for (Path f : listed.sorted().collect(Collectors.toList())) {
+            for (Path f : listed.filter(f -> f.getFileName().toString().matches("audit-.*\\.jsonl")).sorted()
+                    .collect(Collectors.toList())) {
                 List<JsonNode> calls = new ArrayList<>();
                 for (String line : Files.readAllLines(f)) {
                     JsonNode n = JSON.readTree(line);

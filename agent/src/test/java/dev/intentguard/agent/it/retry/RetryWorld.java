@@ -1,8 +1,8 @@
 package dev.intentguard.agent.it.retry;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.intentguard.agent.testkit.ForkedJvm;
+import dev.intentguard.agent.testkit.JournalCalls;
 import dev.intentguard.agent.testkit.RawHttpServer;
 import dev.intentguard.agent.testkit.RawHttpServer.Behavior;
 
@@ -19,7 +19,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -115,24 +114,17 @@ final class RetryWorld implements AutoCloseable {
 
     /**
      * The clients of the stopped ({@code suppressed}) attempts the audit journal recorded for {@code tool}'s calls, in
-     * file order: the library each stopped retry is attributed to.
+     * the order they were made: the library each stopped retry is attributed to.
      */
     List<String> journalStopped(String tool) throws IOException {
-        ObjectMapper json = new ObjectMapper();
         List<String> clients = new ArrayList<>();
-        Path journal = store.resolveSibling(store.getFileName() + ".journal");
-        try (Stream<Path> files = Files.list(journal)) {
-            for (Path f : files.sorted().collect(Collectors.toList())) {
-                for (String line : Files.readAllLines(f)) {
-                    JsonNode call = json.readTree(line);
-                    if (!call.path("type").asText().equals("call") || !call.path("tool").asText().equals(tool)) {
-                        continue;
-                    }
-                    for (JsonNode attempt : call.path("attempts")) {
-                        if (attempt.path("outcome").asText().equals("suppressed")) {
-                            clients.add(attempt.path("client").asText());
-                        }
-                    }
+        for (JsonNode call : JournalCalls.in(store.resolveSibling(store.getFileName() + ".journal"))) {
+            if (!call.path("tool").asText().equals(tool)) {
+                continue;
+            }
+            for (JsonNode attempt : call.path("attempts")) {
+                if (attempt.path("outcome").asText().equals("suppressed")) {
+                    clients.add(attempt.path("client").asText());
                 }
             }
         }
