@@ -10,6 +10,7 @@ import dev.intentguard.agent.config.Effect;
 import dev.intentguard.agent.config.OnError;
 import dev.intentguard.agent.config.ToolSpec;
 import dev.intentguard.agent.http.HttpGuard;
+import dev.intentguard.agent.log.AgentLoggers;
 import dev.intentguard.agent.wire.NetworkWatch;
 import dev.intentguard.bridge.NetworkWrites;
 import dev.intentguard.agent.retry.RetryDecisions;
@@ -32,7 +33,6 @@ import dev.intentguard.bridge.Dispatcher;
 import dev.intentguard.bridge.RetryDispatch;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
@@ -55,7 +55,7 @@ public final class AgentStartup {
     /** Exit status of a JVM stopped by a fail-closed configuration error (EX_CONFIG). */
     public static final int EXIT_CONFIG = 78;
 
-    private static final Logger LOG = LoggerFactory.getLogger("intentguard");
+    private static final Logger LOG = AgentLoggers.named("intentguard");
 
     private AgentStartup() {
     }

@@ -3,6 +3,7 @@ package dev.intentguard.agent.audit;
 import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.agent.config.HttpSettings;
 import dev.intentguard.agent.config.Mode;
+import dev.intentguard.agent.log.AgentLoggers;
 import dev.intentguard.agent.store.FleetStore;
 import dev.intentguard.agent.store.IntentStore;
 import dev.intentguard.agent.store.ProcessOwner;
@@ -10,7 +11,6 @@ import dev.intentguard.agent.store.StoreHandle;
 import dev.intentguard.agent.wire.WireAttempt;
 import dev.intentguard.agent.wire.WireOutcome;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -47,7 +47,7 @@ public final class AuditRecorder {
     private final Map<String, ToolCounters> counters = new ConcurrentHashMap<>();
     private final HostTelemetry telemetry = new HostTelemetry();
     private final JournalWriter journal;
-    private final Logger log = LoggerFactory.getLogger("intentguard.audit");
+    private final Logger log = AgentLoggers.named("intentguard.audit");
     private final AtomicLong lastError = new AtomicLong();
     /** Told of every call that ends (the test kit); {@code null}, the rule, costs one volatile read per call. */
     private volatile Consumer<CallEntry> callListener;

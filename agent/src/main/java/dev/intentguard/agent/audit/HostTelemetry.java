@@ -1,7 +1,7 @@
 package dev.intentguard.agent.audit;
 
+import dev.intentguard.agent.log.AgentLoggers;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -19,7 +19,7 @@ import java.util.function.Supplier;
  * same loader is what class-loading deadlocks are made of).
  */
 public final class HostTelemetry {
-    private static final Logger LOG = LoggerFactory.getLogger("intentguard.audit");
+    private static final Logger LOG = AgentLoggers.named("intentguard.audit");
     private static final HostMeters[] NONE = new HostMeters[0];
     private static volatile HostTelemetry installed;
 

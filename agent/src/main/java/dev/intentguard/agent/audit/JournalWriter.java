@@ -4,11 +4,11 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.intentguard.agent.background.BackgroundTurn;
 import dev.intentguard.agent.config.AuditSettings;
 import dev.intentguard.agent.json.AgentJson;
+import dev.intentguard.agent.log.AgentLoggers;
 import dev.intentguard.agent.store.OwnerOnlyFiles;
 import dev.intentguard.agent.store.ProcessOwner;
 import dev.intentguard.agent.store.StoreHandle;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -85,7 +85,7 @@ final class JournalWriter {
     private final AtomicLong dropped = new AtomicLong();
     private final AtomicLong unreported = new AtomicLong();
     private final AtomicLong written = new AtomicLong();
-    private final Logger log = LoggerFactory.getLogger("intentguard.audit");
+    private final Logger log = AgentLoggers.named("intentguard.audit");
     private final Thread thread;
     private volatile boolean running = true;
     /** The writer is parked until an entry comes: the next {@link #offer} wakes it. */

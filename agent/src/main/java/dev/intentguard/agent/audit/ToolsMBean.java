@@ -1,7 +1,7 @@
 package dev.intentguard.agent.audit;
 
+import dev.intentguard.agent.log.AgentLoggers;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import javax.management.Attribute;
 import javax.management.AttributeList;
@@ -36,7 +36,7 @@ public final class ToolsMBean extends NotificationBroadcasterSupport implements 
     /** The type of the notification sent once when an intent needs a person. */
     public static final String ESCALATION = "intentguard.escalation";
     public static final String NAME = "dev.intentguard:type=Tools";
-    private static final Logger LOG = LoggerFactory.getLogger("intentguard");
+    private static final Logger LOG = AgentLoggers.named("intentguard");
 
     private final ToolDirectory directory;
     private final AuditRecorder recorder;

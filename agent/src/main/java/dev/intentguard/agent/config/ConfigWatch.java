@@ -1,8 +1,8 @@
 package dev.intentguard.agent.config;
 
 import dev.intentguard.agent.background.AgentThreads;
+import dev.intentguard.agent.log.AgentLoggers;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,7 +22,7 @@ import java.util.function.Consumer;
  * says why, with the line.
  */
 public final class ConfigWatch {
-    private static final Logger LOG = LoggerFactory.getLogger("intentguard");
+    private static final Logger LOG = AgentLoggers.named("intentguard");
 
     private final Path file;
     private final Consumer<AgentConfig> apply;

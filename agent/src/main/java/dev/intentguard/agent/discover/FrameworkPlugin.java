@@ -1,5 +1,6 @@
 package dev.intentguard.agent.discover;
 
+import dev.intentguard.agent.log.AgentLoggers;
 import dev.intentguard.agent.weave.ExactNamePlugin;
 import dev.intentguard.agent.weave.PluginContext;
 import net.bytebuddy.description.method.MethodDescription;
@@ -7,7 +8,6 @@ import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.matcher.ElementMatcher;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * What the agent-framework plugins share ({@code discover/langchain4j}, {@code discover/springai}): a few framework
@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
  * ({@code ToolResolver}): these classes only see the framework around them.
  */
 public abstract class FrameworkPlugin extends ExactNamePlugin {
-    protected static final Logger LOG = LoggerFactory.getLogger("intentguard");
+    protected static final Logger LOG = AgentLoggers.named("intentguard");
 
     protected FrameworkPlugin(String... classNames) {
         super(null, null, classNames);                  // each framework says its name()

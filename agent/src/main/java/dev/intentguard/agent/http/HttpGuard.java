@@ -3,12 +3,12 @@ package dev.intentguard.agent.http;
 import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.agent.config.HttpSettings;
 import dev.intentguard.agent.config.Mode;
+import dev.intentguard.agent.log.AgentLoggers;
 import dev.intentguard.agent.wire.WireAttempt;
 import dev.intentguard.agent.wire.WireLog;
 import dev.intentguard.agent.wire.WireOutcome;
 import dev.intentguard.bridge.ToolFrame;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -29,7 +29,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * exchange's end ({@link HttpExchange#end}, or {@link #ended} on a thread the exchange object does not reach).
  */
 public final class HttpGuard {
-    private static final Logger LOG = LoggerFactory.getLogger("intentguard.http");
+    private static final Logger LOG = AgentLoggers.named("intentguard.http");
 
     private final HttpSettings settings;
     private final boolean audit;

@@ -2,12 +2,12 @@ package dev.intentguard.agent.kit;
 
 import dev.intentguard.agent.audit.AuditRecorder;
 import dev.intentguard.agent.audit.CallEntry;
+import dev.intentguard.agent.log.AgentLoggers;
 import dev.intentguard.agent.store.IntentRecord;
 import dev.intentguard.agent.store.IntentStore;
 import dev.intentguard.agent.store.StoreHandle;
 import dev.intentguard.agent.store.StoreUnavailableException;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import javax.management.ObjectName;
 import java.lang.management.ManagementFactory;
@@ -25,7 +25,7 @@ import java.util.Map;
  */
 public final class TestKit implements TestKitMBean {
     public static final String NAME = "dev.intentguard:type=TestKit";
-    private static final Logger LOG = LoggerFactory.getLogger("intentguard");
+    private static final Logger LOG = AgentLoggers.named("intentguard");
 
     private final Path folder;
     private final StoreHandle store;

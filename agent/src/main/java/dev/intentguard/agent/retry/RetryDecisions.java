@@ -4,6 +4,7 @@ import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.agent.config.HttpSettings;
 import dev.intentguard.agent.config.Mode;
 import dev.intentguard.agent.http.HttpTarget;
+import dev.intentguard.agent.log.AgentLoggers;
 import dev.intentguard.agent.wire.WireAttempt;
 import dev.intentguard.agent.wire.WireLog;
 import dev.intentguard.agent.wire.WireOutcome;
@@ -12,7 +13,6 @@ import dev.intentguard.api.ToolStatusException;
 import dev.intentguard.bridge.RetryHooks;
 import dev.intentguard.bridge.ToolFrame;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.util.Collections;
 import java.util.List;
@@ -41,8 +41,8 @@ import java.util.WeakHashMap;
  * in {@code mode: audit}, in {@code idempotent} tools, or outside a tool.
  */
 public final class RetryDecisions implements RetryHooks {
-    private static final Logger HTTP_LOG = LoggerFactory.getLogger("intentguard.http");
-    private static final Logger RETRY_LOG = LoggerFactory.getLogger("intentguard.retry");
+    private static final Logger HTTP_LOG = AgentLoggers.named("intentguard.http");
+    private static final Logger RETRY_LOG = AgentLoggers.named("intentguard.retry");
 
     private final HttpSettings settings;
     private final boolean audit;

@@ -1,8 +1,8 @@
 package dev.intentguard.agent.store;
 
 import dev.intentguard.agent.background.AgentThreads;
+import dev.intentguard.agent.log.AgentLoggers;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,7 +21,7 @@ import java.util.function.Consumer;
  * other JVMs take the intent for unknown, never for free to run again.
  */
 public final class LeaseKeeper implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger("intentguard");
+    private static final Logger LOG = AgentLoggers.named("intentguard");
 
     private final Set<String> held = ConcurrentHashMap.newKeySet();
     private final ScheduledExecutorService thread;

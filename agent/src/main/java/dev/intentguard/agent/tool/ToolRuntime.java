@@ -5,11 +5,11 @@ import dev.intentguard.agent.audit.AuditRecorder;
 import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.agent.config.Mode;
 import dev.intentguard.agent.config.OnError;
+import dev.intentguard.agent.log.AgentLoggers;
 import dev.intentguard.agent.store.StoreHandle;
 import dev.intentguard.agent.tool.bind.ToolBindings;
 import dev.intentguard.agent.wire.NetworkWatch;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
@@ -26,8 +26,8 @@ final class ToolRuntime {
     private final StoreHandle store;
     private final ToolBindings bindings = new ToolBindings();
     private final InFlightCalls inFlight = new InFlightCalls();
-    private final Logger intentLog = LoggerFactory.getLogger("intentguard.intent");
-    private final Logger log = LoggerFactory.getLogger("intentguard");
+    private final Logger intentLog = AgentLoggers.named("intentguard.intent");
+    private final Logger log = AgentLoggers.named("intentguard");
     /** When the store's current outage began (0: it answers); and how many operations failed in it. */
     private final AtomicLong outageSince = new AtomicLong(0);
     private final AtomicLong failedInOutage = new AtomicLong(0);

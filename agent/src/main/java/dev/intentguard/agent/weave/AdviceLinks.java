@@ -1,8 +1,8 @@
 package dev.intentguard.agent.weave;
 
+import dev.intentguard.agent.log.AgentLoggers;
 import dev.intentguard.bridge.AdviceBootstrap;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.lang.instrument.Instrumentation;
 import java.lang.ref.WeakReference;
@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * request's shape must not leave the next one unguarded); only a {@link HostFacingException} goes through to the host.
  */
 public final class AdviceLinks implements AdviceBootstrap.Linker {
-    private static final Logger LOG = LoggerFactory.getLogger("intentguard");
+    private static final Logger LOG = AgentLoggers.named("intentguard");
     private static final AdviceLinks INSTANCE = new AdviceLinks();
 
     /** Made on the first link, not at start-up: method handles cost a cold JVM milliseconds to set up. */

@@ -1,6 +1,7 @@
 package dev.intentguard.agent.weave;
 
 import dev.intentguard.agent.config.AgentConfig;
+import dev.intentguard.agent.log.AgentLoggers;
 import dev.intentguard.bridge.Dispatcher;
 import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.asm.Advice;
@@ -21,7 +22,6 @@ import net.bytebuddy.dynamic.TypeResolutionStrategy;
 import net.bytebuddy.implementation.Implementation;
 import net.bytebuddy.pool.TypePool;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.IllegalClassFormatException;
@@ -43,7 +43,7 @@ import java.util.Set;
  * classes before the first tool class could load.
  */
 public final class Weaver {
-    private static final Logger LOG = LoggerFactory.getLogger("intentguard");
+    private static final Logger LOG = AgentLoggers.named("intentguard");
 
     private final List<AgentPlugin> plugins;
     private final Instrumentation instrumentation;

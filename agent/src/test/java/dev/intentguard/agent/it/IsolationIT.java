@@ -90,6 +90,10 @@ class IsolationIT {
                 "the log holds premain's classes: " + beforeMain.size() + " lines");
         assertEquals(List.of(), beforeMain.stream().filter(l -> l.contains("dev.intentguard.") && l.contains("$$Lambda"))
                 .collect(Collectors.toList()), "lambdas of the agent's spun before main");
+        // Nor does premain start SLF4J's LoggerFactory (the agent's classes use AgentLoggers): its first use looks for
+        // providers and scans the loader for old bindings. The host's own loads after main.
+        assertEquals(List.of(), beforeMain.stream().filter(l -> l.contains(" org.slf4j.LoggerFactory "))
+                .collect(Collectors.toList()), "SLF4J's LoggerFactory loaded before main");
     }
 
     @Test

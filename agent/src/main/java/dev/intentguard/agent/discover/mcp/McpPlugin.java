@@ -1,6 +1,7 @@
 package dev.intentguard.agent.discover.mcp;
 
 import com.google.auto.service.AutoService;
+import dev.intentguard.agent.log.AgentLoggers;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.config.AgentConfig;
 import dev.intentguard.agent.config.ToolSpec;
@@ -17,7 +18,6 @@ import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
 import net.bytebuddy.matcher.ElementMatcher;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import static net.bytebuddy.matcher.ElementMatchers.isPrivate;
 import static net.bytebuddy.matcher.ElementMatchers.isStatic;
@@ -54,7 +54,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  */
 @AutoService(AgentPlugin.class)
 public final class McpPlugin extends ExactNamePlugin {
-    private static final Logger LOG = LoggerFactory.getLogger("intentguard");
+    private static final Logger LOG = AgentLoggers.named("intentguard");
 
     static final String ASYNC_SPEC = "io.modelcontextprotocol.server.McpServerFeatures$AsyncToolSpecification";
     static final String SYNC_SPEC = "io.modelcontextprotocol.server.McpServerFeatures$SyncToolSpecification";

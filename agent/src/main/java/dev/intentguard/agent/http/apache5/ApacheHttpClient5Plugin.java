@@ -1,6 +1,7 @@
 package dev.intentguard.agent.http.apache5;
 
 import com.google.auto.service.AutoService;
+import dev.intentguard.agent.log.AgentLoggers;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
 import dev.intentguard.agent.weave.PluginContext;
@@ -8,7 +9,6 @@ import dev.intentguard.agent.weave.SupportedLibrary;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import static net.bytebuddy.matcher.ElementMatchers.fieldType;
 import static net.bytebuddy.matcher.ElementMatchers.named;
@@ -52,7 +52,7 @@ public final class ApacheHttpClient5Plugin extends ExactNamePlugin {
     static final String ASYNC_H2_MAIN_EXEC = "org.apache.hc.client5.http.impl.async.H2AsyncMainClientExec";
     static final String ASYNC_EXCHANGE_HANDLER = "org.apache.hc.client5.http.impl.async.HttpAsyncMainClientExec$1";
     static final String ASYNC_CALLBACK = "org.apache.hc.client5.http.impl.async.InternalAbstractHttpAsyncClient$2";
-    private static final Logger LOG = LoggerFactory.getLogger("intentguard");
+    private static final Logger LOG = AgentLoggers.named("intentguard");
 
     /** The async client's hooks have their shape from 5.3 on (5.1 and 5.2 differ); the classic ones from 5.1. */
     private static final SupportedLibrary LIBRARY = new SupportedLibrary("Apache HttpClient 5", "org.apache.httpcomponents.client5",

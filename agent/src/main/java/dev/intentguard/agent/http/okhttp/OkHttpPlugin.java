@@ -1,6 +1,7 @@
 package dev.intentguard.agent.http.okhttp;
 
 import com.google.auto.service.AutoService;
+import dev.intentguard.agent.log.AgentLoggers;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
 import dev.intentguard.agent.weave.PluginContext;
@@ -10,7 +11,6 @@ import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.matcher.ElementMatcher;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
@@ -39,7 +39,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  */
 @AutoService(AgentPlugin.class)
 public final class OkHttpPlugin extends ExactNamePlugin {
-    private static final Logger LOG = LoggerFactory.getLogger("intentguard");
+    private static final Logger LOG = AgentLoggers.named("intentguard");
 
     static final String REAL_CALL = "okhttp3.internal.connection.RealCall";
     static final String ASYNC_CALL = "okhttp3.internal.connection.RealCall$AsyncCall";

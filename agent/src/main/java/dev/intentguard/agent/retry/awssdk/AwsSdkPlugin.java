@@ -1,6 +1,7 @@
 package dev.intentguard.agent.retry.awssdk;
 
 import com.google.auto.service.AutoService;
+import dev.intentguard.agent.log.AgentLoggers;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.weave.ExactNamePlugin;
 import dev.intentguard.agent.weave.SupportedLibrary;
@@ -9,7 +10,6 @@ import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.matcher.ElementMatcher;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
 import static net.bytebuddy.matcher.ElementMatchers.named;
@@ -48,7 +48,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  */
 @AutoService(AgentPlugin.class)
 public final class AwsSdkPlugin extends ExactNamePlugin {
-    private static final Logger LOG = LoggerFactory.getLogger("intentguard");
+    private static final Logger LOG = AgentLoggers.named("intentguard");
 
     static final String HELPER = "software.amazon.awssdk.core.internal.http.pipeline.stages.utils.RetryableStageHelper";
     static final String DEFAULT_VALUE = "software.amazon.awssdk.core.traits.DefaultValueTrait";

@@ -1,6 +1,7 @@
 package dev.intentguard.agent.retry.failsafe;
 
 import com.google.auto.service.AutoService;
+import dev.intentguard.agent.log.AgentLoggers;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.retry.RetryFrameworkPlugin;
 import dev.intentguard.agent.weave.SupportedLibrary;
@@ -9,7 +10,6 @@ import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.matcher.ElementMatcher;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
@@ -30,7 +30,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  */
 @AutoService(AgentPlugin.class)
 public final class FailsafePlugin extends RetryFrameworkPlugin {
-    private static final Logger LOG = LoggerFactory.getLogger("intentguard");
+    private static final Logger LOG = AgentLoggers.named("intentguard");
 
     static final String EXECUTOR = "dev.failsafe.internal.RetryPolicyExecutor";
 

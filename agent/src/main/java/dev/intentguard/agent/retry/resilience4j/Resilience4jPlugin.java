@@ -1,6 +1,7 @@
 package dev.intentguard.agent.retry.resilience4j;
 
 import com.google.auto.service.AutoService;
+import dev.intentguard.agent.log.AgentLoggers;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.retry.RetryFrameworkPlugin;
 import net.bytebuddy.description.method.MethodDescription;
@@ -8,7 +9,6 @@ import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.matcher.ElementMatcher;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
 import static net.bytebuddy.matcher.ElementMatchers.named;
@@ -45,7 +45,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  */
 @AutoService(AgentPlugin.class)
 public final class Resilience4jPlugin extends RetryFrameworkPlugin {
-    private static final Logger LOG = LoggerFactory.getLogger("intentguard");
+    private static final Logger LOG = AgentLoggers.named("intentguard");
 
     static final String CONTEXT = "io.github.resilience4j.retry.internal.RetryImpl$ContextImpl";
     static final String ASYNC_CONTEXT = "io.github.resilience4j.retry.internal.RetryImpl$AsyncContextImpl";

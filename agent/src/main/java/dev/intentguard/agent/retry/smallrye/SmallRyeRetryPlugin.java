@@ -1,6 +1,7 @@
 package dev.intentguard.agent.retry.smallrye;
 
 import com.google.auto.service.AutoService;
+import dev.intentguard.agent.log.AgentLoggers;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.retry.RetryFrameworkPlugin;
 import dev.intentguard.agent.weave.SupportedLibrary;
@@ -10,7 +11,6 @@ import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.matcher.ElementMatcher;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * SmallRye Fault Tolerance's retry: the {@code io.smallrye.faulttolerance.core.retry.Retry} strategy behind MicroProfile
@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
  */
 @AutoService(AgentPlugin.class)
 public final class SmallRyeRetryPlugin extends RetryFrameworkPlugin {
-    private static final Logger LOG = LoggerFactory.getLogger("intentguard");
+    private static final Logger LOG = AgentLoggers.named("intentguard");
 
     static final String RETRY = "io.smallrye.faulttolerance.core.retry.Retry";
     static final String COMPLETER = "io.smallrye.faulttolerance.core.Completer";

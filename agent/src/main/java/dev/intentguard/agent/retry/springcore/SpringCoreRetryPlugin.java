@@ -1,6 +1,7 @@
 package dev.intentguard.agent.retry.springcore;
 
 import com.google.auto.service.AutoService;
+import dev.intentguard.agent.log.AgentLoggers;
 import dev.intentguard.agent.weave.AgentPlugin;
 import dev.intentguard.agent.retry.RetryFrameworkPlugin;
 import dev.intentguard.agent.weave.SupportedLibrary;
@@ -9,7 +10,6 @@ import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.matcher.ElementMatcher;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
@@ -33,7 +33,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  */
 @AutoService(AgentPlugin.class)
 public final class SpringCoreRetryPlugin extends RetryFrameworkPlugin {
-    private static final Logger LOG = LoggerFactory.getLogger("intentguard");
+    private static final Logger LOG = AgentLoggers.named("intentguard");
 
     static final String DEFAULT_RETRY_POLICY = "org.springframework.core.retry.DefaultRetryPolicy";
 

@@ -1,6 +1,7 @@
 package dev.intentguard.agent.store.postgres;
 
 import dev.intentguard.agent.config.StoreUrls;
+import dev.intentguard.agent.log.AgentLoggers;
 import dev.intentguard.agent.store.ConnectionPool;
 import dev.intentguard.agent.store.FleetStore;
 import dev.intentguard.agent.store.IntentRecord;
@@ -10,7 +11,6 @@ import dev.intentguard.agent.store.StoreFailedException;
 import dev.intentguard.agent.store.StoreLostException;
 import dev.intentguard.agent.store.StoreUnavailableException;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.net.URI;
 import java.net.URLDecoder;
@@ -42,7 +42,7 @@ import java.util.function.Supplier;
  * must survive a crash of the server.
  */
 public final class PostgresIntentStore implements FleetStore {
-    private static final Logger LOG = LoggerFactory.getLogger("intentguard");
+    private static final Logger LOG = AgentLoggers.named("intentguard");
     static final int SCHEMA_VERSION = 1;
     private static final int POOL = 8;
     /** The journal keeps this many days at least (the report's window), whatever the intents' retention. */

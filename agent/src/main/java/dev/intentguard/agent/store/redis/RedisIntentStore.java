@@ -1,6 +1,7 @@
 package dev.intentguard.agent.store.redis;
 
 import dev.intentguard.agent.config.StoreUrls;
+import dev.intentguard.agent.log.AgentLoggers;
 import dev.intentguard.agent.store.ConnectionPool;
 import dev.intentguard.agent.store.FleetStore;
 import dev.intentguard.agent.store.IntentRecord;
@@ -10,7 +11,6 @@ import dev.intentguard.agent.store.StoreFailedException;
 import dev.intentguard.agent.store.StoreLostException;
 import dev.intentguard.agent.store.StoreUnavailableException;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import redis.clients.jedis.ClientSetInfoConfig;
 import redis.clients.jedis.CommandArguments;
 import redis.clients.jedis.CommandObjects;
@@ -69,7 +69,7 @@ import java.util.function.Supplier;
  * and index keys beside the record), nor Sentinel discovery.
  */
 public final class RedisIntentStore implements FleetStore {
-    private static final Logger LOG = LoggerFactory.getLogger("intentguard");
+    private static final Logger LOG = AgentLoggers.named("intentguard");
     private static final long JOURNAL_MAX_ENTRIES = 200_000;
     /** The layout of the keys below and of the record bytes; {@code ns:schema} holds it, checked at the first operation. */
     static final String SCHEMA_VERSION = "1";

@@ -1,8 +1,8 @@
 package dev.intentguard.agent.telemetry.otel;
 
 import dev.intentguard.agent.audit.HostMeters;
+import dev.intentguard.agent.log.AgentLoggers;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -24,7 +24,7 @@ import java.util.function.Consumer;
  * API without {@code isSet()} is read only under the Java agent, which sets it before the application starts.
  */
 final class OtelMeters implements HostMeters {
-    private static final Logger LOG = LoggerFactory.getLogger("intentguard.audit");
+    private static final Logger LOG = AgentLoggers.named("intentguard.audit");
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.publicLookup();
 
     private final String where;
