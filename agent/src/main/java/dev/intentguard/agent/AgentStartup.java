@@ -26,6 +26,7 @@ import dev.intentguard.agent.store.SharedStores;
 import dev.intentguard.agent.store.StoreHandle;
 import dev.intentguard.agent.tool.ToolGuard;
 import dev.intentguard.agent.weave.AgentPlugin;
+import dev.intentguard.agent.weave.PluginList;
 import dev.intentguard.agent.weave.DeferredWeaving;
 import dev.intentguard.agent.weave.Weaver;
 import dev.intentguard.bridge.DescribeDispatch;
@@ -38,7 +39,6 @@ import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.ServiceLoader;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -98,7 +98,7 @@ public final class AgentStartup {
         List<AgentPlugin> plugins = new ArrayList<>();
         plugins.add(guard.plugin());
         List<String> found = new ArrayList<>();
-        for (AgentPlugin plugin : ServiceLoader.load(AgentPlugin.class, AgentStartup.class.getClassLoader())) {
+        for (AgentPlugin plugin : PluginList.load(AgentStartup.class.getClassLoader())) {
             found.add(plugin.name());
             if (config.plugins().enabled(plugin.name())) {
                 plugins.add(plugin);

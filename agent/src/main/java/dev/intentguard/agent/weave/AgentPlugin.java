@@ -7,9 +7,9 @@ import java.util.Set;
 
 /**
  * One instrumentation: the tool guard, or the hooks for one HTTP client, SDK or retry library
- * ({@code http/<client>}, {@code retry/<library>}). Library plugins are found with {@link java.util.ServiceLoader}
- * inside the agent's own loader; {@code @AutoService(AgentPlugin.class)} on the plugin class writes its service entry
- * at compile time.
+ * ({@code http/<client>}, {@code retry/<library>}). Library plugins are listed in the agent jar's service file,
+ * read by {@link PluginList} inside the agent's own loader; {@code @AutoService(AgentPlugin.class)} on the plugin class
+ * writes its entry at compile time.
  *
  * <p>Every class the JVM loads is offered to {@link #mayTransform} first, with its raw bytes: that call
  * must be cheap (a set lookup, a constant-pool walk). Only then Byte Buddy describes the type and
