@@ -9,8 +9,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * The agent's loggers, one per name. The agent's own classes take theirs here rather than from SLF4J's
  * {@code LoggerFactory}: its first use looks for providers with {@code ServiceLoader} and searches the loader for old
  * static bindings (20 classes more, ~1.5 ms of premain in a cold JVM, docs/performance.md), and premain makes the first
- * loggers. The libraries the agent carries (Chronicle, Jedis, pgjdbc) still go through {@code LoggerFactory}, later,
- * off premain; it finds {@link AgentLoggingProvider}, whose factory is this one.
+ * loggers. The libraries the agent carries that log through SLF4J (Chronicle, Jedis; pgjdbc uses
+ * {@code java.util.logging}) still go through {@code LoggerFactory}, later, on the thread that opens the store; it finds
+ * {@link AgentLoggingProvider}, whose factory is this one.
  *
  * <p>A class, not a lambda: a cold JVM spins each lambda it meets (0.3-0.5 ms each here).
  */

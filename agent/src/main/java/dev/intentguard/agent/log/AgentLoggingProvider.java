@@ -10,7 +10,7 @@ import org.slf4j.spi.SLF4JServiceProvider;
 
 /**
  * The SLF4J backend of the agent's private SLF4J (found by its ServiceLoader inside the agent's loader).
- * The libraries the agent carries (Chronicle, Jedis, pgjdbc) log through it, to the agent's own loggers
+ * The libraries the agent carries that log through SLF4J (Chronicle, Jedis) log through it, to the agent's own loggers
  * ({@link AgentLoggers}, which the agent's classes use directly).
  */
 @AutoService(SLF4JServiceProvider.class)

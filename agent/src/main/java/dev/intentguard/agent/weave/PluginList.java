@@ -3,6 +3,7 @@ package dev.intentguard.agent.weave;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.reflect.InvocationTargetException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +14,8 @@ import java.util.List;
  *
  * <p>Read straight from the jar rather than through {@link java.util.ServiceLoader}, which asks the parent loaders
  * first (opening the JDK's module image to look for providers there) and reads the file through a {@code jar:} URL
- * connection: 2 ms of premain, which makes the plugins (docs/performance.md).
+ * connection: 2 ms of premain, which makes the plugins (docs/performance.md). The agent's loader has one copy of the
+ * file, its jar's, so there is nothing to merge as {@code ServiceLoader} would.
  */
 public final class PluginList {
     static final String FILE = "META-INF/services/" + AgentPlugin.class.getName();
@@ -26,15 +28,25 @@ public final class PluginList {
      * it and the application runs without the agent), as {@code ServiceLoader}'s error did: it is a broken build.
      */
     public static List<AgentPlugin> load(ClassLoader loader) {
-        List<AgentPlugin> plugins = new ArrayList<>();
-        String name = FILE;
+        List<String> listed;
         try {
-            for (String listed : names(loader)) {
-                name = listed;
-                plugins.add(AgentPlugin.class.cast(Class.forName(listed, true, loader).getDeclaredConstructor().newInstance()));
+            listed = names(loader);
+        } catch (IOException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+        List<AgentPlugin> plugins = new ArrayList<>();
+        for (String name : listed) {
+            try {
+                Class<?> type = Class.forName(name, false, loader);      // checked before its initializer runs
+                if (!AgentPlugin.class.isAssignableFrom(type)) {
+                    throw new IllegalStateException("the plugin " + name + " listed in " + FILE + " is not an AgentPlugin");
+                }
+                plugins.add((AgentPlugin) type.getDeclaredConstructor().newInstance());
+            } catch (InvocationTargetException e) {
+                throw new IllegalStateException("cannot make the plugin " + name + ": " + e.getCause(), e.getCause());
+            } catch (ReflectiveOperationException | LinkageError e) {
+                throw new IllegalStateException("cannot make the plugin " + name + ": " + e, e);
             }
-        } catch (IOException | ReflectiveOperationException | ClassCastException e) {
-            throw new IllegalStateException("cannot make the plugin " + name + ": " + e, e);
         }
         return plugins;
     }
