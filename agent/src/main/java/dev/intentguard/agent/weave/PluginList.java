@@ -1,6 +1,5 @@
 package dev.intentguard.agent.weave;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.InvocationTargetException;
@@ -57,9 +56,7 @@ public final class PluginList {
             if (in == null) {
                 throw new IOException(FILE + " is missing from the agent jar (it was not built by agent/pom.xml)");
             }
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            in.transferTo(bytes);
-            for (String line : bytes.toString(StandardCharsets.UTF_8).split("\n")) {
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\\R")) {
                 int comment = line.indexOf('#');
                 String name = (comment >= 0 ? line.substring(0, comment) : line).trim();
                 if (!name.isEmpty() && !names.contains(name)) {

@@ -1,9 +1,9 @@
 package dev.intentguard.agent.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.intentguard.agent.audit.report.JournalReader;
 import dev.intentguard.agent.it.http.OkHttp4IT;
 import dev.intentguard.agent.testkit.ForkedJvm;
-import dev.intentguard.agent.testkit.JournalCalls;
 import dev.intentguard.agent.testkit.RawHttpServer.Behavior;
 import dev.intentguard.agent.testkit.RawHttpServer;
 import dev.intentguard.it.verdict.FuzzApp;
@@ -204,7 +204,7 @@ class VerdictFuzzIT {
 
     private static List<JsonNode> journal(Path store) throws IOException {
         Path folder = Path.of(store + ".journal");
-        List<JsonNode> out = JournalCalls.in(folder);
+        List<JsonNode> out = JournalReader.read(folder, 0).calls;
         assertTrue(!out.isEmpty(), "the journal in " + folder);
         return out;
     }

@@ -7,10 +7,10 @@ import com.networknt.schema.InputFormat;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import dev.intentguard.agent.audit.report.JournalReader;
 import dev.intentguard.agent.it.http.OkHttp4IT;
 import dev.intentguard.agent.it.retry.Resilience4jIT;
 import dev.intentguard.agent.testkit.ForkedJvm;
-import dev.intentguard.agent.testkit.JournalCalls;
 import dev.intentguard.agent.testkit.RawHttpServer;
 import dev.intentguard.agent.testkit.RawHttpServer.Behavior;
 
@@ -89,9 +89,9 @@ final class AuditWorld {
                 .getSchema(Files.readString(SCHEMA), InputFormat.JSON);
     }
 
-    /** The calls in the journal, process after process ({@link JournalCalls}). */
+    /** The calls in the journal, in time order across processes, as the report reads them ({@link JournalReader}). */
     List<JsonNode> journalCalls() throws IOException {
-        return JournalCalls.in(journal());
+        return JournalReader.read(journal(), 0).calls;
     }
 
     /** The {@code jfr} tool of the JDK the forked JVMs run on. */

@@ -2,8 +2,8 @@ package dev.intentguard.agent.it.discover;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.intentguard.agent.audit.report.JournalReader;
 import dev.intentguard.agent.testkit.ForkedJvm;
-import dev.intentguard.agent.testkit.JournalCalls;
 import dev.intentguard.agent.testkit.LoopbackServer;
 
 import java.io.IOException;
@@ -74,9 +74,9 @@ final class DiscoverWorld implements AutoCloseable {
         return r;
     }
 
-    /** The calls in the journal, process after process ({@link JournalCalls}). */
+    /** The calls in the journal, in time order across processes, as the report reads them ({@link JournalReader}). */
     List<JsonNode> journalCalls() throws IOException {
-        return JournalCalls.in(store.resolveSibling("intents.dat.journal"));
+        return JournalReader.read(store.resolveSibling("intents.dat.journal"), 0).calls;
     }
 
     static List<String> layers(List<JsonNode> calls) {

@@ -1,8 +1,8 @@
 package dev.intentguard.agent.it.retry;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.intentguard.agent.audit.report.JournalReader;
 import dev.intentguard.agent.testkit.ForkedJvm;
-import dev.intentguard.agent.testkit.JournalCalls;
 import dev.intentguard.agent.testkit.RawHttpServer;
 import dev.intentguard.agent.testkit.RawHttpServer.Behavior;
 
@@ -118,7 +118,7 @@ final class RetryWorld implements AutoCloseable {
      */
     List<String> journalStopped(String tool) throws IOException {
         List<String> clients = new ArrayList<>();
-        for (JsonNode call : JournalCalls.in(store.resolveSibling(store.getFileName() + ".journal"))) {
+        for (JsonNode call : JournalReader.read(store.resolveSibling(store.getFileName() + ".journal"), 0).calls) {
             if (!call.path("tool").asText().equals(tool)) {
                 continue;
             }
