@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiConsumer;
 import java.util.function.IntConsumer;
@@ -49,8 +50,13 @@ public final class ChronicleIntentStore implements IntentStore {
     private final long lockMillis;
     private final boolean recovered;
     private final long maxIntents;
-    /** The map's size as last counted (all processes' intents); counting every claim would cost the hot path. */
-    private volatile long knownSize;
+    /**
+     * The map's size as last counted (all processes' intents), kept by this process's own inserts and removals in
+     * between; counting every claim would cost the hot path. Changed by deltas, never overwritten by a count taken
+     * beside a claim of another thread: the housekeeping's recount used to overwrite an insert made meanwhile, and the
+     * next claim then passed the cap by one.
+     */
+    private final AtomicLong knownSize;
     private volatile long sizeCountedAt;
     /**
      * This process's operations waiting for a segment lock right now. A housekeeping scan holding a segment gives it up
@@ -68,7 +74,7 @@ public final class ChronicleIntentStore implements IntentStore {
         this.lockMillis = lockMillis;
         this.recovered = recovered;
         this.maxIntents = maxIntents;
-        this.knownSize = map.longSize();
+        this.knownSize = new AtomicLong(map.longSize());
         this.sizeCountedAt = System.currentTimeMillis();
     }
 
@@ -185,11 +191,11 @@ public final class ChronicleIntentStore implements IntentStore {
                 return IntentRecord.decoded(entry.value().get().clone());
             }
             if (full(record.updatedAt())) {
-                throw new StoreFullException("the intent store " + path + " is full (" + knownSize + " intents, store.max-intents "
+                throw new StoreFullException("the intent store " + path + " is full (" + knownSize.get() + " intents, store.max-intents "
                         + maxIntents + ")");
             }
             c.insert(c.absentEntry(), SerializedData.value(record.encoded()));
-            knownSize++;
+            knownSize.incrementAndGet();
             return null;
         } catch (IllegalStateException e) {
             throw fullOr(e);
@@ -220,14 +226,16 @@ public final class ChronicleIntentStore implements IntentStore {
 
     /**
      * {@code true} at the cap. The size is counted again at most once a second ({@code now}: the claim's time, in
-     * milliseconds), and whenever the cap seems reached.
+     * milliseconds), for other processes' intents, and whenever the cap seems reached.
      */
     private boolean full(long now) {
-        if (knownSize >= maxIntents || now - sizeCountedAt > 1000 || now < sizeCountedAt) {
-            knownSize = map.longSize();
+        long size = knownSize.get();
+        if (size >= maxIntents || now - sizeCountedAt > 1000 || now < sizeCountedAt) {
+            size = map.longSize();
+            knownSize.set(size);
             sizeCountedAt = now;
         }
-        return knownSize >= maxIntents;
+        return size >= maxIntents;
     }
 
     /**
@@ -301,7 +309,7 @@ public final class ChronicleIntentStore implements IntentStore {
                 return false;
             }
             c.remove(entry);
-            knownSize--;
+            knownSize.decrementAndGet();
             return true;
         } catch (IllegalStateException e) {
             throw fullOr(e);
@@ -374,7 +382,7 @@ public final class ChronicleIntentStore implements IntentStore {
     @Override
     public synchronized int removeFinishedBefore(long cutoffMillis) {
         int[] removed = {0};
-        long stride = Math.max(1, knownSize / KEPT_SAMPLE);
+        long stride = Math.max(1, knownSize.get() / KEPT_SAMPLE);
         keptFinished = 0;
         keptSampled = 0;
         boolean whole = true;
@@ -402,7 +410,7 @@ public final class ChronicleIntentStore implements IntentStore {
         if (!whole) {
             keptSampled = 0;
         }
-        knownSize = map.longSize();
+        knownSize.addAndGet(-removed[0]);
         return removed[0];
     }
 
